@@ -1,0 +1,88 @@
+/// The identity of a place: a random (version 4) UUID, written in canonical lower case.
+public struct PlaceID: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// The 128 bits, most significant first.
+    public let high: UInt64
+    /// The low 64 bits.
+    public let low: UInt64
+
+    /// Creates an id from its two halves.
+    public init(high: UInt64, low: UInt64) {
+        self.high = high
+        self.low = low
+    }
+
+    /// Creates a new random version 4 UUID.
+    public static func random() -> PlaceID {
+        var generator = SystemRandomNumberGenerator()
+        return random(using: &generator)
+    }
+
+    /// Creates a new random version 4 UUID from `generator`.
+    public static func random(using generator: inout some RandomNumberGenerator) -> PlaceID {
+        let high = (generator.next() & 0xFFFF_FFFF_FFFF_0FFF) | 0x0000_0000_0000_4000
+        let low = (generator.next() & 0x3FFF_FFFF_FFFF_FFFF) | 0x8000_0000_0000_0000
+        return PlaceID(high: high, low: low)
+    }
+
+    /// Parses the 36-character hyphenated form, in any letter case.
+    public init?(_ text: some StringProtocol) {
+        var high: UInt64 = 0
+        var low: UInt64 = 0
+        var nibbles = 0
+        var position = 0
+        for byte in text.utf8 {
+            defer { position += 1 }
+            if position == 8 || position == 13 || position == 18 || position == 23 {
+                guard byte == UInt8(ascii: "-") else { return nil }
+                continue
+            }
+            guard let value = PlaceID.hexValue(byte) else { return nil }
+            if nibbles < 16 {
+                high = high << 4 | UInt64(value)
+            } else {
+                low = low << 4 | UInt64(value)
+            }
+            nibbles += 1
+        }
+        guard position == 36, nibbles == 32 else { return nil }
+        self.init(high: high, low: low)
+    }
+
+    /// The canonical lower-case hyphenated form.
+    public var description: String {
+        String(unsafeUninitializedCapacity: 36) { buffer in
+            var index = 0
+            func put(_ value: UInt64, nibbles: Int) {
+                var shift = (nibbles - 1) * 4
+                for _ in 0..<nibbles {
+                    if index == 8 || index == 13 || index == 18 || index == 23 {
+                        buffer[index] = UInt8(ascii: "-")
+                        index += 1
+                    }
+                    buffer[index] = PlaceID.hexDigits[Int((value >> UInt64(shift)) & 0xF)]
+                    index += 1
+                    shift -= 4
+                }
+            }
+            put(high, nibbles: 16)
+            put(low, nibbles: 16)
+            return 36
+        }
+    }
+
+    /// Orders ids by their bits, so prefix lookups can use a sorted collection.
+    public static func < (lhs: PlaceID, rhs: PlaceID) -> Bool {
+        (lhs.high, lhs.low) < (rhs.high, rhs.low)
+    }
+
+    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,69 @@
+/// The rules every place obeys, shared by the daemon and the client.
+public enum PlaceRules {
+    /// The name a place gets when none is given.
+    public static let defaultName = "New location"
+    /// The longest name, in user-perceived characters.
+    public static let maximumNameLength = 200
+    /// The longest description, in user-perceived characters.
+    public static let maximumDescriptionLength = 10_000
+
+    /// Trims surrounding white space and newlines, then checks length and control characters.
+    public static func validName(_ raw: String) throws(ValidationError) -> String {
+        let name = trimmed(raw)
+        if name.isEmpty {
+            throw ValidationError(field: "name", reason: "must not be empty")
+        }
+        if name.count > maximumNameLength {
+            throw ValidationError(field: "name", reason: "must be at most \(maximumNameLength) characters")
+        }
+        if name.unicodeScalars.contains(where: isControl) {
+            throw ValidationError(field: "name", reason: "must not contain control characters")
+        }
+        return name
+    }
+
+    /// Checks length and control characters (newline, carriage return and tab are allowed).
+    public static func validDescription(_ description: String) throws(ValidationError) -> String {
+        if description.count > maximumDescriptionLength {
+            throw ValidationError(
+                field: "description",
+                reason: "must be at most \(maximumDescriptionLength) characters"
+            )
+        }
+        let allowed: Set<Unicode.Scalar> = ["\n", "\r", "\t"]
+        if description.unicodeScalars.contains(where: { isControl($0) && !allowed.contains($0) }) {
+            throw ValidationError(
+                field: "description",
+                reason: "must not contain control characters other than newline, carriage return and tab"
+            )
+        }
+        return description
+    }
+
+    /// Checks that a latitude is finite and within [-90, 90].
+    public static func validLatitude(_ value: Double) throws(ValidationError) -> Double {
+        guard value.isFinite, (-90.0...90.0).contains(value) else {
+            throw ValidationError(field: "latitude", reason: "must be between -90 and 90")
+        }
+        return value == 0 ? 0 : value  // no negative zero on the wire
+    }
+
+    /// Checks that a longitude is finite and within [-180, 180].
+    public static func validLongitude(_ value: Double) throws(ValidationError) -> Double {
+        guard value.isFinite, (-180.0...180.0).contains(value) else {
+            throw ValidationError(field: "longitude", reason: "must be between -180 and 180")
+        }
+        return value == 0 ? 0 : value
+    }
+
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.generalCategory == .control
+    }
+
+    private static func trimmed(_ text: String) -> String {
+        let scalars = text.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+        let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
+        return String(scalars[first...last])
+    }
+}
