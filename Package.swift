@@ -19,13 +19,14 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        .systemLibrary(name: "CLinux"),
         .systemLibrary(
             name: "CSystemd",
             pkgConfig: "libsystemd",
             providers: [.apt(["libsystemd-dev"])]
         ),
         .target(name: "PlacesModel", swiftSettings: strict),
-        .target(name: "PlacesSystem", dependencies: ["CSystemd"], swiftSettings: strict),
+        .target(name: "PlacesSystem", dependencies: ["CLinux", "CSystemd"], swiftSettings: strict),
         .target(name: "PlacesStore", dependencies: ["PlacesModel", "CSQLite"], swiftSettings: strict),
         .target(name: "PlacesProtocol", dependencies: ["PlacesModel"], swiftSettings: strict),
         .target(

@@ -1,1 +1,5 @@
-print("placesd")
+import Glibc
+import PlacesServer
+import PlacesSystem
+
+exit(Daemon.main(arguments: CommandLine.arguments, environment: ProcessEnvironment.current()))

@@ -1,0 +1,130 @@
+import PlacesModel
+import PlacesProtocol
+import PlacesStore
+
+/// Turns request lines into response bytes: reads answer at once from the latest snapshot,
+/// changes are answered after the store has committed them.
+final class Dispatcher: Sendable {
+    /// Receives the bytes of a reply that had to wait for the store (empty when there is nothing to send).
+    typealias Completion = @Sendable ([UInt8]) -> Void
+
+    let store: PlaceStore
+    let statistics: ServerStatistics
+    let adminGroupName: String
+
+    init(store: PlaceStore, statistics: ServerStatistics, adminGroupName: String) {
+        self.store = store
+        self.statistics = statistics
+        self.adminGroupName = adminGroupName
+    }
+
+    /// Handles one request line from `caller`.
+    ///
+    /// Returns `true` when the reply (if any) has been appended to `output`; `false` when it will be
+    /// delivered later through `completion`, after which the connection may go on with its next line.
+    func handle(
+        line: [UInt8], caller: Caller, output: inout JSONWriter, completion: @escaping Completion
+    ) -> Bool {
+        switch RPCEnvelope.parse(line) {
+        case .invalid(let failure):
+            RPCEnvelope.writeError(id: failure.id, error: failure.error, to: &output)
+            return true
+        case .single(.failure(let failure)):
+            RPCEnvelope.writeError(id: failure.id, error: failure.error, to: &output)
+            return true
+        case .single(.success(let request)):
+            switch execute(request, caller: caller) {
+            case .reply(let result):
+                if let id = request.id { Self.write(result, id: id, to: &output) }
+                return true
+            case .mutation(let mutation):
+                let id = request.id
+                store.submit(mutation, owner: caller.uid) { outcome in
+                    var reply = JSONWriter()
+                    if let id { Self.write(outcome, id: id, to: &reply) }
+                    completion(reply.bytes)
+                }
+                return false
+            }
+        case .batch(let items):
+            guard let bytes = runBatch(items[...], parts: [], caller: caller, completion: completion) else {
+                return false
+            }
+            output.writeRaw(bytes)
+            return true
+        }
+    }
+
+    /// Runs a batch's requests in order; returns the reply when every one finished at once, or nil
+    /// when one waits for the store, in which case `completion` receives the reply.
+    private func runBatch(
+        _ items: ArraySlice<Result<RPCRequest, RPCFailure>>, parts: [[UInt8]], caller: Caller,
+        completion: @escaping Completion
+    ) -> [UInt8]? {
+        var parts = parts
+        var remaining = items
+        while let item = remaining.popFirst() {
+            var part = JSONWriter()
+            switch item {
+            case .failure(let failure):
+                RPCEnvelope.writeError(id: failure.id, error: failure.error, to: &part)
+            case .success(let request):
+                switch execute(request, caller: caller) {
+                case .reply(let result):
+                    if let id = request.id { Self.write(result, id: id, to: &part) }
+                case .mutation(let mutation):
+                    let rest = remaining
+                    let partsSoFar = parts
+                    store.submit(mutation, owner: caller.uid) { [self] outcome in
+                        var part = JSONWriter()
+                        if let id = request.id { Self.write(outcome, id: id, to: &part) }
+                        let parts = partsSoFar + (part.bytes.isEmpty ? [] : [part.bytes])
+                        if let bytes = runBatch(rest, parts: parts, caller: caller, completion: completion) {
+                            completion(bytes)
+                        }
+                    }
+                    return nil
+                }
+            }
+            if !part.bytes.isEmpty { parts.append(part.bytes) }
+        }
+        return Self.joinBatch(parts)
+    }
+
+    /// Joins single-response lines into one batch response line; nothing when every request was a notification.
+    private static func joinBatch(_ parts: [[UInt8]]) -> [UInt8] {
+        guard !parts.isEmpty else { return [] }
+        var bytes: [UInt8] = [UInt8(ascii: "[")]
+        for (index, part) in parts.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            // Each part is a response line; drop its newline inside the array.
+            bytes.append(contentsOf: part.last == UInt8(ascii: "\n") ? part.dropLast() : part[...])
+        }
+        bytes.append(contentsOf: [UInt8(ascii: "]"), UInt8(ascii: "\n")])
+        return bytes
+    }
+
+    private static func write(_ result: Result<Execution.ResultWriter, RPCError>, id: RPCID, to out: inout JSONWriter) {
+        switch result {
+        case .success(let writeResult): RPCEnvelope.writeResult(id: id, to: &out, writeResult)
+        case .failure(let error): RPCEnvelope.writeError(id: id, error: error, to: &out)
+        }
+    }
+
+    private static func write(_ outcome: Result<MutationOutcome, StoreError>, id: RPCID, to out: inout JSONWriter) {
+        switch outcome {
+        case .success(.added(let place)), .success(.updated(let place)):
+            RPCEnvelope.writeResult(id: id, to: &out) { writer in
+                PlaceEncoding.write(place, includeOwner: false, to: &writer)
+            }
+        case .success(.removed(let place)):
+            RPCEnvelope.writeResult(id: id, to: &out) { writer in
+                writer.writeRaw("{\"id\":")
+                writer.writeString(place.id.description)
+                writer.writeRaw(",\"removed\":true}")
+            }
+        case .failure(let error):
+            RPCEnvelope.writeError(id: id, error: RPCError(error), to: &out)
+        }
+    }
+}

@@ -1,0 +1,287 @@
+import PlacesProtocol
+import PlacesSystem
+
+/// What every event loop shares: the dispatcher, limits and the log.
+struct LoopContext: Sendable {
+    let dispatcher: Dispatcher
+    let statistics: ServerStatistics
+    let logger: Logger
+    let maximumConnections: Int
+    let maximumLineBytes: Int
+    let adminGroupID: UInt32?
+}
+
+/// An epoll loop on a thread of its own, serving the connections it accepted.
+///
+/// All of its state is touched only on its thread; other threads reach it through its mailbox.
+final class EventLoop {
+    private static let listenerToken: UInt64 = 0
+    private static let mailboxToken: UInt64 = 1
+    /// How much one connection may read in a row before others get their turn.
+    private static let readsPerTurn = 16
+    /// Stop reading from a client whose unread replies exceed this (it blocks only itself).
+    private static let outputHighWater = 1 << 20
+    /// How long shutdown waits for replies to be written before closing anyway.
+    private static let shutdownGraceNanoseconds: UInt64 = 5_000_000_000
+
+    private let epoll: Epoll
+    private let listener: FileDescriptor
+    private let mailbox: LoopMailbox
+    private let context: LoopContext
+    private var connections: [UInt64: Connection] = [:]
+    private var nextToken: UInt64
+    private var tokenStride: UInt64
+    private var unfinished: [UInt64] = []
+    private var shutdownDeadline: UInt64?
+    private let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 65_536, alignment: 16)
+
+    init(index: Int, loopCount: Int, listener: FileDescriptor, mailbox: LoopMailbox, context: LoopContext)
+        throws(SystemError)
+    {
+        self.epoll = try Epoll()
+        self.listener = listener
+        self.mailbox = mailbox
+        self.context = context
+        // Tokens 0 and 1 are the listener and the mailbox; each loop numbers its connections apart.
+        self.nextToken = 2 + UInt64(index)
+        self.tokenStride = UInt64(loopCount)
+        try epoll.add(listener, events: [.readable], token: Self.listenerToken)
+        try epoll.add(mailbox.notifier.fileDescriptor, events: [.readable], token: Self.mailboxToken)
+    }
+
+    deinit {
+        readBuffer.deallocate()
+    }
+
+    /// Serves until shutdown has finished.
+    func run() {
+        var events: [EpollEvent] = []
+        while true {
+            let timeout: Int32 = unfinished.isEmpty ? (shutdownDeadline == nil ? -1 : 100) : 0
+            let count: Int
+            do {
+                count = try epoll.wait(into: &events, maximum: 256, timeoutMilliseconds: timeout)
+            } catch {
+                context.logger.log(.critical, "Event loop failed: \(error)")
+                return
+            }
+            for event in events.prefix(count) {
+                switch event.token {
+                case Self.listenerToken: acceptConnections()
+                case Self.mailboxToken: receiveMessages()
+                default: handle(event)
+                }
+            }
+            serviceUnfinished()
+            if let deadline = shutdownDeadline, finishShutdown(deadline: deadline) { return }
+        }
+    }
+
+    // MARK: Accepting
+
+    private func acceptConnections() {
+        guard shutdownDeadline == nil else { return }
+        while true {
+            let fd: FileDescriptor?
+            do {
+                fd = try UnixSocket.accept(listener)
+            } catch {
+                context.logger.error("\(error)")
+                return
+            }
+            guard let fd else { return }
+            adopt(fd)
+        }
+    }
+
+    private func adopt(_ fd: FileDescriptor) {
+        let open = context.statistics.connections.add(1, ordering: .relaxed).newValue
+        guard open <= context.maximumConnections else {
+            context.statistics.connections.subtract(1, ordering: .relaxed)
+            var line = JSONWriter()
+            RPCEnvelope.writeError(
+                id: .null,
+                error: .limitReached("Too many connections: the limit is \(context.maximumConnections)."),
+                to: &line
+            )
+            _ = line.bytes.withUnsafeBytes { try? fd.write($0) }
+            context.logger.warning("Refused a connection: \(context.maximumConnections) connections are open.")
+            fd.close()
+            return
+        }
+        let caller: Caller
+        do {
+            let credentials = try UnixSocket.peerCredentials(fd)
+            var isAdmin = credentials.uid == 0
+            if !isAdmin, let adminGroupID = context.adminGroupID {
+                isAdmin =
+                    credentials.gid == adminGroupID
+                    || (try? UnixSocket.peerGroups(fd))?.contains(adminGroupID) == true
+            }
+            caller = Caller(uid: credentials.uid, gid: credentials.gid, isAdmin: isAdmin)
+            let token = nextToken
+            nextToken += tokenStride
+            try epoll.add(fd, events: [.readable, .writable, .readHangup, .edgeTriggered], token: token)
+            connections[token] = Connection(
+                id: token, fd: fd, caller: caller, maximumLineBytes: context.maximumLineBytes
+            )
+            context.logger.debug("Client uid \(caller.uid) connected (\(open) open).")
+        } catch {
+            context.logger.error("\(error)")
+            context.statistics.connections.subtract(1, ordering: .relaxed)
+            fd.close()
+        }
+    }
+
+    // MARK: Events
+
+    private func receiveMessages() {
+        for message in mailbox.takeAll() {
+            switch message {
+            case .reply(let token, let bytes):
+                guard let connection = connections[token] else { continue }
+                connection.output.writeRaw(bytes)
+                connection.isAwaitingStore = false
+                service(connection)
+            case .shutdown:
+                beginShutdown()
+            }
+        }
+    }
+
+    private func handle(_ event: EpollEvent) {
+        guard let connection = connections[event.token] else { return }
+        if !event.events.isDisjoint(with: [.readable, .readHangup, .hangup, .error]) { connection.canRead = true }
+        if !event.events.isDisjoint(with: [.writable, .hangup, .error]) { connection.canWrite = true }
+        service(connection)
+    }
+
+    private func serviceUnfinished() {
+        guard !unfinished.isEmpty else { return }
+        let tokens = unfinished
+        unfinished.removeAll(keepingCapacity: true)
+        for token in tokens {
+            if let connection = connections[token] { service(connection) }
+        }
+    }
+
+    /// Reads, answers and writes for `connection` as far as it can go now.
+    private func service(_ connection: Connection) {
+        var reads = 0
+        while true {
+            answerBufferedLines(connection)
+            guard flush(connection) else { return close(connection) }
+            let wantsInput =
+                !connection.isInputClosed && !connection.isAwaitingStore
+                && connection.pendingOutputCount < Self.outputHighWater
+            guard wantsInput, connection.canRead else { break }
+            if reads == Self.readsPerTurn {
+                unfinished.append(connection.id)
+                return
+            }
+            reads += 1
+            do {
+                guard let count = try connection.fd.read(into: readBuffer) else {
+                    connection.canRead = false
+                    break
+                }
+                if count == 0 {
+                    connection.isInputClosed = true
+                    connection.canRead = false
+                } else {
+                    connection.framer.append(UnsafeRawBufferPointer(rebasing: readBuffer[..<count]))
+                }
+            } catch {
+                context.logger.debug("Client uid \(connection.caller.uid): \(error)")
+                return close(connection)
+            }
+        }
+        let isFinished =
+            connection.pendingOutputCount == 0 && !connection.isAwaitingStore
+            && (connection.closesAfterFlush || connection.isInputClosed && !connection.canRead)
+        if isFinished { close(connection) }
+    }
+
+    /// Answers the complete lines already read, in order, until one has to wait for the store.
+    private func answerBufferedLines(_ connection: Connection) {
+        while !connection.isAwaitingStore && !connection.closesAfterFlush
+            && connection.pendingOutputCount < Self.outputHighWater
+        {
+            switch connection.framer.nextLine() {
+            case .line(let line):
+                let mailbox = self.mailbox
+                let token = connection.id
+                let isDone = context.dispatcher.handle(
+                    line: line, caller: connection.caller, output: &connection.output
+                ) { bytes in
+                    mailbox.post(.reply(connection: token, bytes: bytes))
+                }
+                if !isDone { connection.isAwaitingStore = true }
+            case .needMoreData:
+                return
+            case .tooLong:
+                RPCEnvelope.writeError(
+                    id: .null,
+                    error: .invalidRequest("The request line is longer than \(context.maximumLineBytes) bytes."),
+                    to: &connection.output
+                )
+                connection.isInputClosed = true
+                connection.closesAfterFlush = true
+                context.logger.notice("Client uid \(connection.caller.uid) sent an oversized line; closing.")
+                return
+            }
+        }
+    }
+
+    /// Writes pending replies; returns false when the connection is broken.
+    private func flush(_ connection: Connection) -> Bool {
+        while connection.canWrite && connection.pendingOutputCount > 0 {
+            let written: Int?
+            do {
+                written = try connection.output.bytes.withUnsafeBytes { bytes throws(SystemError) in
+                    try connection.fd.write(UnsafeRawBufferPointer(rebasing: bytes[connection.sentCount...]))
+                }
+            } catch {
+                context.logger.debug("Client uid \(connection.caller.uid): \(error)")
+                return false
+            }
+            guard let written else {
+                connection.canWrite = false
+                break
+            }
+            connection.sentCount += written
+        }
+        connection.discardSentOutput()
+        return true
+    }
+
+    private func close(_ connection: Connection) {
+        guard connections.removeValue(forKey: connection.id) != nil else { return }
+        epoll.remove(connection.fd)
+        connection.fd.close()
+        let open = context.statistics.connections.subtract(1, ordering: .relaxed).newValue
+        context.logger.debug("Client uid \(connection.caller.uid) disconnected (\(open) open).")
+    }
+
+    // MARK: Shutdown
+
+    private func beginShutdown() {
+        guard shutdownDeadline == nil else { return }
+        shutdownDeadline = Clock.monotonicNanoseconds() + Self.shutdownGraceNanoseconds
+        epoll.remove(listener)
+        // Requests already read are still answered; nothing more is read.
+        for connection in Array(connections.values) {
+            connection.isInputClosed = true
+            connection.canRead = false
+            service(connection)
+        }
+    }
+
+    /// Closes what is done; returns true once every connection is closed or the grace period is over.
+    private func finishShutdown(deadline: UInt64) -> Bool {
+        if Clock.monotonicNanoseconds() >= deadline {
+            for connection in Array(connections.values) { close(connection) }
+        }
+        return connections.isEmpty
+    }
+}

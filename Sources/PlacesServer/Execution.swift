@@ -1,0 +1,37 @@
+import PlacesModel
+import PlacesProtocol
+import PlacesStore
+
+/// What a method asks the dispatcher to do: answer now, or wait for the store to commit a change.
+enum Execution {
+    /// Writes the result into a response.
+    typealias ResultWriter = (inout JSONWriter) -> Void
+
+    /// The answer is ready: a result, or an error.
+    case reply(Result<ResultWriter, RPCError>)
+    /// A change the caller asked for; answered once it is committed.
+    case mutation(Mutation)
+
+    /// An answer carrying `error`.
+    static func failure(_ error: RPCError) -> Execution {
+        .reply(.failure(error))
+    }
+
+    /// An answer whose result `write` writes.
+    static func success(_ write: @escaping ResultWriter) -> Execution {
+        .reply(.success(write))
+    }
+}
+
+extension RPCError {
+    /// The wire error for a store refusal.
+    init(_ error: StoreError) {
+        switch error {
+        case .notFound(let id): self = .notFound(id: id.description)
+        case .conflict(let currentVersion): self = .conflict(currentVersion: currentVersion)
+        case .limitReached(let detail): self = .limitReached(detail)
+        case .storage(let detail): self = .storageFailure(detail)
+        case .cannotOpen, .closed: self = .internalError(error.description)
+        }
+    }
+}

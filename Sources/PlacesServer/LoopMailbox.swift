@@ -1,0 +1,35 @@
+import PlacesSystem
+import Synchronization
+
+/// A message another thread sends to an event loop.
+enum LoopMessage: Sendable {
+    /// The reply to a request that waited for the store, for connection `connection`.
+    case reply(connection: UInt64, bytes: [UInt8])
+    /// Stop accepting, answer what was read, close every connection, and return.
+    case shutdown
+}
+
+/// The one way into an event loop from other threads: a locked queue and an eventfd that wakes the loop.
+final class LoopMailbox: Sendable {
+    private let messages = Mutex<[LoopMessage]>([])
+    let notifier: EventNotifier
+
+    init() throws(SystemError) {
+        notifier = try EventNotifier()
+    }
+
+    /// Queues `message` and wakes the loop.
+    func post(_ message: LoopMessage) {
+        messages.withLock { $0.append(message) }
+        notifier.signal()
+    }
+
+    /// Everything queued so far, oldest first.
+    func takeAll() -> [LoopMessage] {
+        notifier.drain()
+        return messages.withLock { queued in
+            defer { queued.removeAll(keepingCapacity: true) }
+            return queued
+        }
+    }
+}

@@ -1,0 +1,155 @@
+import Glibc
+import PlacesModel
+import PlacesProtocol
+import PlacesStore
+import Synchronization
+import Testing
+
+@testable import PlacesServer
+
+/// Drives the dispatcher directly with a real store in a temporary directory.
+final class DispatcherHarness {
+    let directory: String
+    let store: PlaceStore
+    let dispatcher: Dispatcher
+
+    init() throws {
+        var template = Array("/tmp/placesd-dispatcher-XXXXXX".utf8CString)
+        let path = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
+        directory = String(cString: try #require(path))
+        store = try PlaceStore(path: directory + "/places.sqlite")
+        dispatcher = Dispatcher(store: store, statistics: ServerStatistics(), adminGroupName: "placesd-admin")
+    }
+
+    deinit {
+        store.close()
+        for name in ["places.sqlite", "places.sqlite-wal", "places.sqlite-shm"] { unlink(directory + "/" + name) }
+        rmdir(directory)
+    }
+
+    /// Sends `line` as `caller` and returns the reply text, waiting for the store when needed.
+    func send(_ line: String, as caller: Caller = Caller(uid: 1000, gid: 1000, isAdmin: false)) -> String {
+        var output = JSONWriter()
+        let received = Mutex<[UInt8]?>(nil)
+        let done = dispatcher.handle(line: Array(line.utf8), caller: caller, output: &output) { bytes in
+            received.withLock { $0 = bytes }
+        }
+        if done { return String(decoding: output.bytes, as: UTF8.self) }
+        while true {
+            if let bytes = received.withLock({ $0 }) { return String(decoding: bytes, as: UTF8.self) }
+            sched_yield()
+        }
+    }
+
+    /// Sends `line` and parses the reply.
+    func call(_ line: String, as caller: Caller = Caller(uid: 1000, gid: 1000, isAdmin: false)) throws -> JSONValue {
+        try JSONParser.parse(send(line, as: caller))
+    }
+}
+
+@Suite("Dispatcher")
+struct DispatcherTests {
+    private let root = Caller(uid: 0, gid: 0, isAdmin: true)
+    private let other = Caller(uid: 2000, gid: 2000, isAdmin: false)
+
+    @Test("Adding answers with the new place after the commit")
+    func add() throws {
+        let harness = try DispatcherHarness()
+        let reply = try harness.call(
+            #"{"jsonrpc":"2.0","id":7,"method":"places.add","params":{"name":" Eiffel Tower ","latitude":48.8584,"longitude":2.2945}}"#
+        )
+        let result = try #require(reply.objectValue?["result"]?.objectValue)
+        #expect(result["name"] == .string("Eiffel Tower"))
+        #expect(result["version"]?.numberValue?.int64 == 1)
+        #expect(reply.objectValue?["id"]?.numberValue?.text == "7")
+        #expect(harness.store.snapshot().count(of: 1000) == 1)
+    }
+
+    @Test("A notification takes effect and gets no reply")
+    func notification() throws {
+        let harness = try DispatcherHarness()
+        let reply = harness.send(#"{"jsonrpc":"2.0","method":"places.add","params":{"latitude":1,"longitude":2}}"#)
+        #expect(reply.isEmpty)
+        #expect(harness.store.snapshot().count(of: 1000) == 1)
+    }
+
+    @Test("A batch answers in order, waiting for changes, and leaves out notifications")
+    func batch() throws {
+        let harness = try DispatcherHarness()
+        let reply = try harness.call(
+            """
+            [{"jsonrpc":"2.0","id":1,"method":"places.add","params":{"latitude":1,"longitude":2}},\
+            {"jsonrpc":"2.0","method":"places.add","params":{"latitude":3,"longitude":4}},\
+            {"jsonrpc":"2.0","id":2,"method":"places.list"},\
+            {"jsonrpc":"2.0","id":3,"method":"nope"}]
+            """)
+        let items = try #require(reply.arrayValue)
+        #expect(items.count == 3)
+        #expect(items[1].objectValue?["result"]?.objectValue?["total"]?.numberValue?.int64 == 2)
+        #expect(items[2].objectValue?["error"]?.objectValue?["code"]?.numberValue?.int64 == -32601)
+    }
+
+    @Test("A batch of notifications gets no reply at all")
+    func notificationBatch() throws {
+        let harness = try DispatcherHarness()
+        let reply = harness.send(#"[{"jsonrpc":"2.0","method":"places.list"},{"jsonrpc":"2.0","method":"server.status"}]"#)
+        #expect(reply.isEmpty)
+    }
+
+    @Test("Another user's place is absent, and allUsers is only for admins")
+    func ownership() throws {
+        let harness = try DispatcherHarness()
+        let added = try harness.call(
+            #"{"jsonrpc":"2.0","id":1,"method":"places.add","params":{"latitude":1,"longitude":2}}"#)
+        let id = try #require(added.objectValue?["result"]?.objectValue?["id"]?.stringValue)
+        let get = #"{"jsonrpc":"2.0","id":2,"method":"places.get","params":{"id":"\#(id)"}}"#
+        #expect(try harness.call(get, as: other).objectValue?["error"]?.objectValue?["code"]?.numberValue?.int64 == -32001)
+        let remove = #"{"jsonrpc":"2.0","id":2,"method":"places.remove","params":{"id":"\#(id)"}}"#
+        #expect(
+            try harness.call(remove, as: other).objectValue?["error"]?.objectValue?["code"]?.numberValue?.int64 == -32001)
+        let all = #"{"jsonrpc":"2.0","id":3,"method":"places.list","params":{"allUsers":true}}"#
+        #expect(try harness.call(all, as: other).objectValue?["error"]?.objectValue?["code"]?.numberValue?.int64 == -32003)
+        let places = try #require(
+            harness.call(all, as: root).objectValue?["result"]?.objectValue?["places"]?.arrayValue)
+        #expect(places.first?.objectValue?["owner"]?.numberValue?.int64 == 1000)
+    }
+
+    @Test("list filters, searches and pages, counting matches before paging")
+    func list() throws {
+        let harness = try DispatcherHarness()
+        for (index, name) in ["Louvre", "Eiffel Tower", "Tower of London", "Big Ben"].enumerated() {
+            let visited = index % 2 == 0
+            _ = harness.send(
+                #"{"jsonrpc":"2.0","id":1,"method":"places.add","params":{"name":"\#(name)","latitude":1,"longitude":2,"visited":\#(visited)}}"#
+            )
+        }
+        func names(_ params: String) throws -> ([String], Int64?) {
+            let reply = try harness.call(#"{"jsonrpc":"2.0","id":1,"method":"places.list","params":\#(params)}"#)
+            let result = reply.objectValue?["result"]?.objectValue
+            let names = result?["places"]?.arrayValue?.compactMap { $0.objectValue?["name"]?.stringValue } ?? []
+            return (names, result?["total"]?.numberValue?.int64)
+        }
+        #expect(try names("{}") == (["Louvre", "Eiffel Tower", "Tower of London", "Big Ben"], 4))
+        #expect(try names(#"{"visited":true}"#) == (["Louvre", "Tower of London"], 2))
+        #expect(try names(#"{"query":"TOWER"}"#) == (["Eiffel Tower", "Tower of London"], 2))
+        #expect(try names(#"{"offset":1,"limit":2}"#) == (["Eiffel Tower", "Tower of London"], 4))
+        #expect(try names(#"{"offset":10}"#) == ([], 4))
+    }
+
+    @Test("status reports the caller's count and revision")
+    func status() throws {
+        let harness = try DispatcherHarness()
+        _ = harness.send(#"{"jsonrpc":"2.0","id":1,"method":"places.add","params":{"latitude":1,"longitude":2}}"#)
+        let result = try #require(
+            harness.call(#"{"jsonrpc":"2.0","id":1,"method":"server.status"}"#).objectValue?["result"]?.objectValue)
+        #expect(result["places"]?.numberValue?.int64 == 1)
+        #expect(result["revision"]?.numberValue?.int64 == 1)
+        #expect(result["protocol"]?.numberValue?.int64 == 1)
+        #expect(result["locked"] == .bool(false))
+        let others = try #require(
+            harness.call(#"{"jsonrpc":"2.0","id":1,"method":"server.status"}"#, as: other).objectValue?["result"]?
+                .objectValue)
+        #expect(others["places"]?.numberValue?.int64 == 0)
+        #expect(others["revision"]?.numberValue?.int64 == 0)
+    }
+}
