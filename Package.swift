@@ -35,15 +35,27 @@ let package = Package(
             swiftSettings: strict
         ),
         .target(name: "PlacesClient", dependencies: ["PlacesProtocol", "PlacesSystem"], swiftSettings: strict),
-        .target(name: "PlacesCLI", dependencies: ["PlacesClient", "PlacesProtocol", "PlacesModel"], swiftSettings: strict),
+        .target(
+            name: "PlacesCLI",
+            dependencies: ["PlacesClient", "PlacesProtocol", "PlacesModel", "PlacesSystem"],
+            swiftSettings: strict
+        ),
         .executableTarget(name: "placesd", dependencies: ["PlacesServer"], swiftSettings: strict),
         .executableTarget(name: "placesctl", dependencies: ["PlacesCLI"], swiftSettings: strict),
         .testTarget(name: "PlacesModelTests", dependencies: ["PlacesModel"], swiftSettings: strict),
         .testTarget(name: "PlacesSystemTests", dependencies: ["PlacesSystem"], swiftSettings: strict),
         .testTarget(name: "PlacesStoreTests", dependencies: ["PlacesStore"], swiftSettings: strict),
         .testTarget(name: "PlacesProtocolTests", dependencies: ["PlacesProtocol"], swiftSettings: strict),
-        .testTarget(name: "PlacesServerTests", dependencies: ["PlacesServer"], swiftSettings: strict),
-        .testTarget(name: "PlacesCLITests", dependencies: ["PlacesCLI"], swiftSettings: strict),
+        .testTarget(
+            name: "PlacesServerTests",
+            dependencies: ["PlacesServer", "PlacesStore", "PlacesProtocol", "PlacesModel"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "PlacesCLITests",
+            dependencies: ["PlacesCLI", "PlacesClient", "PlacesProtocol", "PlacesModel", "PlacesSystem"],
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "IntegrationTests",
             dependencies: ["PlacesClient", "PlacesProtocol", "PlacesSystem"],

@@ -1,1 +1,4 @@
-print("placesctl")
+import Glibc
+import PlacesCLI
+
+exit(PlacesCLI.run(arguments: CommandLine.arguments, environment: PlacesCLI.processEnvironment()))

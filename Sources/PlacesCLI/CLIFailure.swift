@@ -1,0 +1,35 @@
+/// Why a command did not succeed: the message for stderr and the exit status.
+enum CLIFailure: Error, Equatable {
+    /// The command line is wrong; `command` names the command whose help to suggest.
+    case usage(String, command: String?)
+    /// The daemon refused the request, or the id matched no place or several.
+    case refused(String)
+    /// The daemon cannot be reached.
+    case unavailable(String)
+    /// The reply was malformed or incomplete, or placesctl has a bug.
+    case software(String)
+    /// Writing the output failed.
+    case output(String)
+
+    /// The exit status for this failure.
+    var exitCode: ExitCode {
+        switch self {
+        case .usage: .usage
+        case .refused: .refused
+        case .unavailable: .unavailable
+        case .software: .software
+        case .output: .ioError
+        }
+    }
+
+    /// The lines written to stderr, each prefixed as the program speaks.
+    var report: String {
+        switch self {
+        case .usage(let message, let command):
+            let hint = command.map { "Run 'placesctl help \($0)' for usage." } ?? "Run 'placesctl help' for usage."
+            return "placesctl: \(Sentence.ending(message))\n\(hint)\n"
+        case .refused(let message), .unavailable(let message), .software(let message), .output(let message):
+            return "placesctl: \(Sentence.ending(message))\n"
+        }
+    }
+}

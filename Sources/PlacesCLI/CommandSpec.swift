@@ -1,0 +1,66 @@
+/// One placesctl command, declared as data: name, help text, arguments, options and what it does.
+struct CommandSpec: Sendable {
+    /// What the command does, given its parsed input and a context to call the daemon and print.
+    typealias Handler = @Sendable (CommandInput, CommandContext) throws(CLIFailure) -> Void
+
+    /// The word on the command line.
+    let name: String
+    /// One sentence, ending in a period.
+    let abstract: String
+    /// Paragraphs shown after the usage line, or nil.
+    let discussion: String?
+    /// The positional arguments, in order.
+    let arguments: [ArgumentSpec]
+    /// The command's own options (the global ones are added by the parser).
+    let options: [OptionSpec]
+    /// Whether `--json` is always on (`call`).
+    let impliesJSON: Bool
+    /// Runs the command.
+    let handler: Handler
+
+    /// Declares a command.
+    init(
+        name: String, abstract: String, discussion: String? = nil, arguments: [ArgumentSpec] = [],
+        options: [OptionSpec] = [], impliesJSON: Bool = false, handler: @escaping Handler
+    ) {
+        self.name = name
+        self.abstract = abstract
+        self.discussion = discussion
+        self.arguments = arguments
+        self.options = options
+        self.impliesJSON = impliesJSON
+        self.handler = handler
+    }
+
+    /// The option spelled `spelling`, if this command has one.
+    func option(spelled spelling: String) -> OptionSpec? {
+        options.first { $0.names.contains(spelling) }
+    }
+
+    /// The usage line: `placesctl add NAME --lat LAT --lon LON [--description TEXT] [--visited]`.
+    var usage: String {
+        usageParts.joined(separator: " ")
+    }
+
+    /// The usage line's words, each argument or bracketed option one unit that must not be split.
+    var usageParts: [String] {
+        var parts = ["placesctl", name]
+        parts += arguments.map(\.usageText)
+        var index = 0
+        while index < options.count {
+            let option = options[index]
+            if let group = option.exclusiveGroup {
+                var members = [option.usageText]
+                while index + 1 < options.count, options[index + 1].exclusiveGroup == group {
+                    index += 1
+                    members.append(options[index].usageText)
+                }
+                parts.append("[\(members.joined(separator: "|"))]")
+            } else {
+                parts.append(option.isRequired ? option.usageText : "[\(option.usageText)]")
+            }
+            index += 1
+        }
+        return parts
+    }
+}

@@ -1,0 +1,13 @@
+/// Every placesctl command, in the order the overview lists them.
+enum CommandTable {
+    /// The commands.
+    static let all: [CommandSpec] = [
+        AddCommand.spec, ListCommand.spec, GetCommand.spec, UpdateCommand.spec, RemoveCommand.spec,
+        StatusCommand.spec, CallCommand.spec, HelpCommand.spec,
+    ]
+
+    /// The command called `name`, if there is one.
+    static func command(named name: String) -> CommandSpec? {
+        all.first { $0.name == name }
+    }
+}

@@ -1,0 +1,35 @@
+import PlacesProtocol
+
+/// `placesctl add NAME --lat LAT --lon LON [--description TEXT] [--visited]`.
+enum AddCommand {
+    /// The declaration.
+    static let spec = CommandSpec(
+        name: "add",
+        abstract: "Add a place to your list.",
+        discussion: "Prints a confirmation with the new place's short id; with --json, the new place.",
+        arguments: [ArgumentSpec(name: "NAME", abstract: "The place's name, 1 to 200 characters.", isRequired: true)],
+        options: [
+            CommonOptions.latitude(isRequired: true),
+            CommonOptions.longitude(isRequired: true),
+            CommonOptions.description,
+            .flag(["--visited"], key: "visited", abstract: "Mark the place as visited already."),
+        ],
+        handler: run
+    )
+
+    /// Sends `places.add` and confirms.
+    static func run(_ input: CommandInput, _ context: CommandContext) throws(CLIFailure) {
+        var params = JSONObjectBuilder()
+        params.add("name", string: input.argument(0))
+        params.add("description", string: input.text("description"))
+        params.add("latitude", number: try input.number("lat"))
+        params.add("longitude", number: try input.number("lon"))
+        params.add("visited", bool: input.isSet("visited") ? true : nil)
+        let result = try context.call("places.add", params.value)
+        if context.isJSON {
+            return try context.writeJSON(result)
+        }
+        let place = try context.decodePlace(result)
+        try context.write("Added \(PlaceText.label(place)).\n")
+    }
+}

@@ -1,0 +1,67 @@
+import PlacesProtocol
+
+/// `placesctl list [--visited|--unvisited] [--search TEXT] [--offset N] [--limit N]`.
+enum ListCommand {
+    /// The declaration.
+    static let spec = CommandSpec(
+        name: "list",
+        abstract: "List your places in a table.",
+        discussion: """
+            Descriptions show their first line, cut to fit the terminal. With --json, prints the array of places.
+            """,
+        options: [
+            .flag(["--visited"], key: "visited", abstract: "Show only visited places.", exclusiveGroup: "visited"),
+            .flag(
+                ["--unvisited"], key: "unvisited", abstract: "Show only places not visited yet.",
+                exclusiveGroup: "visited"),
+            .value(
+                ["--search"], key: "search", valueName: "TEXT",
+                abstract: "Show only places whose name or description contains TEXT, ignoring case."),
+            .value(["--offset"], key: "offset", valueName: "N", abstract: "Skip the first N matching places."),
+            .value(["--limit"], key: "limit", valueName: "N", abstract: "Show at most N places."),
+        ],
+        handler: run
+    )
+
+    /// The line printed when the caller has no places at all.
+    static let emptyMessage = "No places yet. Add one with: placesctl add NAME --lat LAT --lon LON"
+
+    /// Sends `places.list` and prints the table.
+    static func run(_ input: CommandInput, _ context: CommandContext) throws(CLIFailure) {
+        var params = JSONObjectBuilder()
+        params.add("visited", bool: CommonOptions.visitedValue(input))
+        params.add("query", string: input.text("search"))
+        let offset = try input.integer("offset")
+        params.add("offset", integer: offset)
+        params.add("limit", integer: try input.integer("limit"))
+        let result = try context.call("places.list", params.value)
+        let (values, total) = try context.listContents(result)
+        if context.isJSON {
+            return try context.writeJSON(.array(values))
+        }
+        var places: [WirePlace] = []
+        places.reserveCapacity(values.count)
+        for value in values {
+            places.append(try context.decodePlace(value))
+        }
+        let isFiltered = CommonOptions.visitedValue(input) != nil || input.text("search") != nil
+        try context.write(
+            render(places, total: total, offset: offset ?? 0, isFiltered: isFiltered, width: context.width))
+    }
+
+    /// The table with its footer, or the line shown when there is nothing to list.
+    static func render(_ places: [WirePlace], total: Int64, offset: Int64, isFiltered: Bool, width: Int) -> String {
+        if places.isEmpty {
+            if total == 0 {
+                return (isFiltered ? "No places match." : emptyMessage) + "\n"
+            }
+            return "No places at offset \(offset); \(total) match.\n"
+        }
+        var output = PlaceTable.render(places, width: width)
+        if total > Int64(places.count) {
+            let first = max(offset, 0) + 1
+            output += "Showing \(first)-\(first + Int64(places.count) - 1) of \(total) places.\n"
+        }
+        return output
+    }
+}

@@ -1,0 +1,27 @@
+/// The exit statuses of placesctl, from `sysexits.h`.
+public enum ExitCode: Int32, Sendable, CaseIterable {
+    /// The command succeeded.
+    case success = 0
+    /// The daemon refused the request (it answered with a JSON-RPC error).
+    case refused = 1
+    /// The command line was wrong (`EX_USAGE`).
+    case usage = 64
+    /// The daemon could not be reached (`EX_UNAVAILABLE`).
+    case unavailable = 69
+    /// Something went wrong inside placesctl or in the reply (`EX_SOFTWARE`).
+    case software = 70
+    /// Writing the output failed (`EX_IOERR`).
+    case ioError = 74
+
+    /// What the status means, as the overview help lists it.
+    var meaning: String {
+        switch self {
+        case .success: "Success."
+        case .refused: "The daemon refused the request."
+        case .usage: "Usage error: bad command, option or argument."
+        case .unavailable: "The daemon cannot be reached."
+        case .software: "Internal error: malformed or incomplete reply."
+        case .ioError: "Writing the output failed."
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import PlacesSystem
+
+/// placesctl: the command-line view of placesd.
+public enum PlacesCLI {
+    /// The version `placesctl --version` prints.
+    public static let version = HelpText.version
+
+    /// Runs placesctl with the process's streams, terminal and sockets; returns the exit status.
+    public static func run(arguments: [String], environment: [String: String]) -> Int32 {
+        run(arguments: arguments, runtime: .live(environment: environment)).rawValue
+    }
+
+    /// Runs placesctl against `runtime`; `arguments` start with the program's name.
+    public static func run(arguments: [String], runtime: CLIRuntime) -> ExitCode {
+        do {
+            try execute(CommandLineParser().parse(Array(arguments.dropFirst())), runtime: runtime)
+            return .success
+        } catch {
+            try? runtime.standardError.write(error.report)
+            return error.exitCode
+        }
+    }
+
+    /// The process's environment.
+    public static func processEnvironment() -> [String: String] {
+        ProcessEnvironment.current()
+    }
+
+    private static func execute(_ invocation: Invocation, runtime: CLIRuntime) throws(CLIFailure) {
+        let context: CommandContext
+        switch invocation {
+        case .overview:
+            context = CommandContext(globals: GlobalOptions(), runtime: runtime)
+            try context.write(HelpText.overview())
+        case .help(let name):
+            context = CommandContext(globals: GlobalOptions(), runtime: runtime)
+            let command = CommandTable.command(named: name)
+            try context.write(command.map(HelpText.help(for:)) ?? HelpText.overview())
+        case .version:
+            context = CommandContext(globals: GlobalOptions(), runtime: runtime)
+            try context.write("placesctl \(version)\n")
+        case .run(let input, let globals):
+            context = CommandContext(globals: globals, runtime: runtime)
+            defer { context.close() }
+            try input.command.handler(input, context)
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import PlacesProtocol
+
+/// The `key: value` lines `placesctl status` prints from `server.status`.
+enum StatusText {
+    /// Labels for the keys the contract defines; other keys are shown as they are named.
+    static let labels: [String: String] = [
+        "version": "Version", "protocol": "Protocol", "uptime": "Uptime", "places": "Places",
+        "revision": "Revision", "connections": "Connections", "database": "Database", "locked": "Locked",
+    ]
+
+    /// One line per member of `status`, in the daemon's order, values aligned.
+    static func render(_ status: JSONObject) -> String {
+        let fields = status.members.map { member in
+            (labels[member.key] ?? member.key, member.key == "uptime" ? uptime(member.value) : text(member.value))
+        }
+        let width = (fields.map { $0.0.count }.max() ?? 0) + 2
+        return fields.map { label, value in
+            TextLayout.trimmingTrailingSpaces(TextLayout.padded(label + ":", to: width) + value) + "\n"
+        }.joined()
+    }
+
+    /// A value as plain text: strings bare, Booleans as yes/no, the rest as JSON.
+    static func text(_ value: JSONValue) -> String {
+        switch value {
+        case .string(let string): string
+        case .bool(let bool): PlaceText.yesNo(bool)
+        case .number(let number): number.text
+        default: value.jsonText
+        }
+    }
+
+    /// Seconds as `2d 3h 4m 5s`, leading zero units left out.
+    static func uptime(_ value: JSONValue) -> String {
+        guard let seconds = value.numberValue?.double, seconds.isFinite, seconds >= 0, seconds < 1e15 else {
+            return text(value)
+        }
+        var remaining = Int64(seconds)
+        let units: [(Int64, String)] = [(86_400, "d"), (3_600, "h"), (60, "m"), (1, "s")]
+        var parts: [String] = []
+        for (size, suffix) in units {
+            let count = remaining / size
+            remaining %= size
+            if count > 0 || !parts.isEmpty || size == 1 {
+                parts.append("\(count)\(suffix)")
+            }
+        }
+        return parts.joined(separator: " ")
+    }
+}

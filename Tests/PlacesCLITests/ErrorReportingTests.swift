@@ -1,0 +1,71 @@
+import PlacesClient
+import PlacesProtocol
+import PlacesSystem
+import Testing
+
+@testable import PlacesCLI
+
+@Suite struct ErrorReportingTests {
+    @Test(arguments: [
+        (
+            RPCError(
+                code: -32602, message: "Invalid params: latitude must be between -90 and 90.",
+                data: ["field": "latitude", "reason": "must be between -90 and 90"]),
+            "latitude must be between -90 and 90."
+        ),
+        (
+            RPCError(code: -32602, message: "Invalid params: unknown key 'lat'.", data: nil),
+            "Invalid params: unknown key 'lat'."
+        ),
+        (RPCError(code: -32602, message: "Bad", data: ["field": "name"]), "Bad."),
+        (RPCError(code: -32001, message: "No place with id '0f8f'.", data: nil), "No place with id '0f8f'."),
+        (RPCError.conflict(currentVersion: 3), "Version conflict: the place is at version 3."),
+        (RPCError(code: -32004, message: "The store is locked", data: nil), "The store is locked."),
+    ])
+    func rpcErrorsBecomeOneSentence(error: RPCError, message: String) {
+        #expect(RPCErrorMessage.text(for: error) == message)
+    }
+
+    @Test func clientErrorsMapToExitCodes() {
+        let path = "/run/user/1000/placesd.sock"
+        let unreachable = CLIFailure(
+            .unreachable(path: path, SystemError(errno: 2, operation: "connect to socket '\(path)'")), socketPath: path)
+        #expect(unreachable.exitCode == .unavailable)
+        #expect(
+            unreachable.report
+                == "placesctl: cannot connect to placesd at '\(path)': No such file or directory. Is placesd running?\n"
+        )
+
+        let refused = CLIFailure(
+            .rpc(RPCError(code: -32003, message: "Permission denied: admins only.")), socketPath: path)
+        #expect(refused.exitCode == .refused)
+        #expect(refused.report == "placesctl: Permission denied: admins only.\n")
+
+        let violation = CLIFailure(.protocolViolation("invalid JSON at offset 3: unexpected 'x'"), socketPath: path)
+        #expect(violation.exitCode == .software)
+        #expect(
+            violation.report
+                == "placesctl: malformed reply from placesd at '\(path)': invalid JSON at offset 3: unexpected 'x'.\n")
+
+        let closed = CLIFailure(.connectionClosed, socketPath: path)
+        #expect(closed.exitCode == .software)
+        #expect(closed.report == "placesctl: placesd at '\(path)' closed the connection before replying.\n")
+
+        let io = CLIFailure(.io(SystemError(errno: 104, operation: "read from file descriptor 3")), socketPath: path)
+        #expect(io.exitCode == .software)
+        #expect(io.report == "placesctl: lost the connection to placesd at '\(path)': Connection reset by peer.\n")
+    }
+
+    @Test func exitCodesAreSysexits() {
+        #expect(ExitCode.allCases.map(\.rawValue) == [0, 1, 64, 69, 70, 74])
+        #expect(CLIFailure.output("x").exitCode == .ioError)
+        #expect(CLIFailure.software("x").exitCode == .software)
+        #expect(CLIFailure.unavailable("x").exitCode == .unavailable)
+    }
+
+    @Test func multiLineMessagesGetNoExtraPeriod() {
+        #expect(CLIFailure.refused("a:\n  b").report == "placesctl: a:\n  b\n")
+        #expect(Sentence.ending("done?") == "done?")
+        #expect(Sentence.ending("done") == "done.")
+    }
+}

@@ -1,0 +1,96 @@
+import Testing
+
+@testable import PlacesCLI
+
+@Suite struct HelpTextTests {
+    /// Every command's name.
+    static let commandNames = CommandTable.all.map(\.name)
+
+    @Test(arguments: commandNames)
+    func helpCommandEqualsHelpOption(name: String) {
+        let viaHelp = CLIHarness().run("help", name)
+        let viaOption = CLIHarness().run(name, "--help")
+        let viaShortOption = CLIHarness().run("-h", name)
+        #expect(viaHelp.exitCode == .success)
+        #expect(viaOption.exitCode == .success)
+        #expect(viaHelp.standardOutput == viaOption.standardOutput)
+        #expect(viaShortOption.standardOutput == viaOption.standardOutput)
+        #expect(viaHelp.standardOutput.hasPrefix(CommandTable.command(named: name)!.abstract + "\n"))
+        #expect(viaHelp.standardOutput.contains("Usage: placesctl \(name)"))
+        #expect(viaHelp.standardError.isEmpty)
+        #expect(viaHelp.connectedPaths.isEmpty && viaOption.connectedPaths.isEmpty)
+    }
+
+    @Test(arguments: CommandTable.all.map(\.name))
+    func everyAbstractIsOneSentence(name: String) {
+        let command = CommandTable.command(named: name)!
+        #expect(command.abstract.hasSuffix("."))
+        #expect(command.abstract.first?.isUppercase == true)
+        for option in command.options {
+            #expect(option.abstract.hasSuffix("."), "\(name) \(option.name)")
+        }
+        for argument in command.arguments {
+            #expect(argument.abstract.hasSuffix("."), "\(name) \(argument.name)")
+        }
+    }
+
+    @Test func globalAbstractsEndInAPeriod() {
+        for option in GlobalOptions.specs + [GlobalOptions.versionSpec] {
+            #expect(option.abstract.hasSuffix("."), "\(option.name)")
+        }
+    }
+
+    @Test func overviewIsTheSameEverywhere() {
+        let overview = CLIHarness().run("--help").standardOutput
+        #expect(CLIHarness().run("help").standardOutput == overview)
+        #expect(CLIHarness().run("-h").standardOutput == overview)
+        #expect(overview.hasPrefix("placesctl talks to placesd"))
+        for command in CommandTable.all {
+            #expect(overview.contains("  \(command.name) "), "\(command.name)")
+            #expect(overview.contains(command.abstract))
+        }
+        for needle in ["--socket PATH", "--json", "--version", "PLACES_SOCKET", "Exit codes:", "  64 ", "  69 "] {
+            #expect(overview.contains(needle), "\(needle)")
+        }
+    }
+
+    @Test func helpFitsEightyColumns() {
+        let pages = [HelpText.overview()] + CommandTable.all.map(HelpText.help(for:))
+        for page in pages {
+            for line in page.split(separator: "\n") {
+                #expect(line.count <= 80, "\(line)")
+                #expect(line.last != " ", "\(line)")
+            }
+        }
+    }
+
+    @Test(arguments: [
+        ("add", "placesctl add NAME --lat LAT --lon LON [--description TEXT] [--visited]"),
+        ("list", "placesctl list [--visited|--unvisited] [--search TEXT] [--offset N] [--limit N]"),
+        ("get", "placesctl get ID"),
+        (
+            "update",
+            "placesctl update ID [--name NAME] [--description TEXT] [--lat LAT] [--lon LON] [--visited|--unvisited] [--if-version N]"
+        ),
+        ("remove", "placesctl remove ID [--if-version N]"),
+        ("status", "placesctl status"),
+        ("call", "placesctl call METHOD [PARAMS-JSON]"),
+        ("help", "placesctl help [COMMAND]"),
+    ])
+    func usageLines(name: String, usage: String) {
+        #expect(CommandTable.command(named: name)?.usage == usage)
+    }
+
+    @Test func versionLine() {
+        let outcome = CLIHarness().run("--version")
+        #expect(outcome.standardOutput == "placesctl 0.1.0\n")
+        #expect(outcome.exitCode == .success)
+    }
+
+    @Test func helpForAnUnknownCommandIsAUsageError() {
+        let outcome = CLIHarness().run("help", "frob")
+        #expect(outcome.exitCode == .usage)
+        #expect(outcome.standardOutput.isEmpty)
+        #expect(outcome.standardError == "placesctl: unknown command 'frob'.\nRun 'placesctl help' for usage.\n")
+    }
+}
