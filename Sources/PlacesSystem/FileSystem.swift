@@ -1,0 +1,72 @@
+import Glibc
+
+/// Paths, directories and the identity of the current user.
+public enum FileSystem {
+    /// Creates the missing directories above `path` (like `mkdir -p "$(dirname path)"`), each with mode 0700
+    /// (less whatever the umask removes). An existing non-directory on the way fails with `ENOTDIR`.
+    public static func createParentDirectories(of path: String) throws(SystemError) {
+        guard let lastSlash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return }
+        let parent = String(path[..<lastSlash])
+        var prefix = parent.hasPrefix("/") ? "/" : ""
+        for component in parent.split(separator: "/") {
+            if !prefix.isEmpty && !prefix.hasSuffix("/") { prefix += "/" }
+            prefix += component
+            if component == "." || component == ".." { continue }
+            if mkdir(prefix, 0o700) == 0 { continue }
+            let code = errno
+            // Check what is there rather than trusting EEXIST: a read-only file system may answer EROFS
+            // for a directory that exists.
+            var status = stat()
+            guard stat(prefix, &status) == 0 else {
+                throw SystemError(errno: code, operation: "create directory '\(prefix)'")
+            }
+            guard status.st_mode & S_IFMT == S_IFDIR else {
+                throw SystemError(errno: ENOTDIR, operation: "create directory '\(prefix)'")
+            }
+        }
+    }
+
+    /// Whether something exists at `path`, following symbolic links.
+    public static func fileExists(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0
+    }
+
+    /// Removes the file at `path`; one that is already gone is not an error.
+    public static func removeFile(_ path: String) throws(SystemError) {
+        if unlink(path) != 0 && errno != ENOENT {
+            throw SystemError(errno: errno, operation: "remove '\(path)'")
+        }
+    }
+
+    /// The real user id (`getuid`).
+    public static func realUserID() -> UInt32 {
+        getuid()
+    }
+
+    /// The current user's home directory: `$HOME` when set and not empty, else the password database's entry.
+    public static func homeDirectory() -> String? {
+        if let home = getenv("HOME"), home.pointee != 0 {
+            return String(cString: home)
+        }
+        return homeDirectory(uid: getuid())
+    }
+
+    /// The home directory of `uid` in the password database (`getpwuid_r`).
+    public static func homeDirectory(uid: UInt32) -> String? {
+        var capacity = 1024
+        while capacity <= 1 << 20 {
+            var entry = passwd()
+            var found: UnsafeMutablePointer<passwd>? = nil
+            var buffer = [CChar](repeating: 0, count: capacity)
+            let code = getpwuid_r(uid, &entry, &buffer, capacity, &found)
+            if code == ERANGE {
+                capacity *= 2
+                continue
+            }
+            guard code == 0, found != nil, let directory = entry.pw_dir, directory.pointee != 0 else { return nil }
+            return String(cString: directory)
+        }
+        return nil
+    }
+}
