@@ -1,0 +1,125 @@
+import PlacesModel
+
+/// Writes the documents of `places.export`: a JSON array, a GeoJSON FeatureCollection, or GPX text.
+public enum ExportEncoding {
+    /// Writes the whole result object, `{"format":…,"document":…}`.
+    public static func writeResult(
+        format: ExportFormat,
+        places: [Place],
+        includeOwner: Bool,
+        to out: inout JSONWriter
+    ) {
+        out.writeRaw("{\"format\":")
+        out.writeString(format.rawValue)
+        out.writeRaw(",\"document\":")
+        writeDocument(format: format, places: places, includeOwner: includeOwner, to: &out)
+        out.endObject()
+    }
+
+    /// Writes the document alone: an array (`json`), an object (`geojson`) or a string of XML (`gpx`).
+    public static func writeDocument(
+        format: ExportFormat,
+        places: [Place],
+        includeOwner: Bool,
+        to out: inout JSONWriter
+    ) {
+        switch format {
+        case .json:
+            PlaceEncoding.write(places, includeOwner: includeOwner, to: &out)
+        case .geojson:
+            writeGeoJSON(places, includeOwner: includeOwner, to: &out)
+        case .gpx:
+            let document = gpx(places)
+            document.withUnsafeBufferPointer { out.writeString(utf8: $0) }
+        }
+    }
+
+    /// Writes a FeatureCollection with one Point feature per place: the feature's `id` is the place's, and
+    /// its properties are the place's other fields (`[longitude, latitude]` are the coordinates).
+    public static func writeGeoJSON(_ places: [Place], includeOwner: Bool, to out: inout JSONWriter) {
+        out.writeRaw("{\"type\":\"FeatureCollection\",\"features\":[")
+        for (offset, place) in places.enumerated() {
+            if offset > 0 { out.comma() }
+            out.writeRaw("{\"type\":\"Feature\",\"id\":")
+            out.writePlaceID(place.id)
+            out.writeRaw(",\"geometry\":{\"type\":\"Point\",\"coordinates\":[")
+            out.writeDouble(place.coordinate.longitude)
+            out.comma()
+            out.writeDouble(place.coordinate.latitude)
+            out.writeRaw("]},\"properties\":{\"name\":")
+            out.writeString(place.name)
+            out.writeRaw(",\"description\":")
+            out.writeString(place.description)
+            out.writeRaw(",\"visited\":")
+            out.writeBool(place.isVisited)
+            out.writeRaw(",\"version\":")
+            out.writeInt(place.version)
+            out.writeRaw(",\"createdAt\":")
+            out.writeTimestamp(place.createdAt)
+            out.writeRaw(",\"updatedAt\":")
+            out.writeTimestamp(place.updatedAt)
+            if includeOwner {
+                out.writeRaw(",\"owner\":")
+                out.writeInt(Int64(place.owner))
+            }
+            out.writeRaw("}}")
+        }
+        out.writeRaw("]}")
+    }
+
+    /// A GPX 1.1 document, as UTF-8 bytes, with one waypoint per place (`time` is when it was added,
+    /// `type` is `visited` for visited places).
+    public static func gpx(_ places: [Place]) -> [UInt8] {
+        var xml = JSONWriter(capacity: 128 + places.count * 160)
+        xml.writeRaw(
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <gpx version="1.1" creator="placesd" xmlns="http://www.topografix.com/GPX/1/1">
+
+            """
+        )
+        for place in places {
+            xml.writeRaw("  <wpt lat=\"")
+            xml.writeDouble(place.coordinate.latitude)
+            xml.writeRaw("\" lon=\"")
+            xml.writeDouble(place.coordinate.longitude)
+            xml.writeRaw("\"><time>")
+            xml.writeRaw(place.createdAt.description.utf8)
+            xml.writeRaw("</time><name>")
+            appendEscapedXML(place.name, to: &xml.bytes)
+            xml.writeRaw("</name>")
+            if !place.description.isEmpty {
+                xml.writeRaw("<desc>")
+                appendEscapedXML(place.description, to: &xml.bytes)
+                xml.writeRaw("</desc>")
+            }
+            if place.isVisited {
+                xml.writeRaw("<type>visited</type>")
+            }
+            xml.writeRaw("</wpt>\n")
+        }
+        xml.writeRaw("</gpx>\n")
+        return xml.bytes
+    }
+
+    /// Escapes the five XML special characters and replaces characters XML 1.0 cannot carry with U+FFFD.
+    private static func appendEscapedXML(_ text: String, to bytes: inout [UInt8]) {
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": bytes.append(contentsOf: "&amp;".utf8)
+            case "<": bytes.append(contentsOf: "&lt;".utf8)
+            case ">": bytes.append(contentsOf: "&gt;".utf8)
+            case "\"": bytes.append(contentsOf: "&quot;".utf8)
+            case "'": bytes.append(contentsOf: "&apos;".utf8)
+            case "\t", "\n", "\r": bytes.append(UInt8(scalar.value))
+            default:
+                let value = scalar.value
+                if value < 0x20 || value == 0xFFFE || value == 0xFFFF {
+                    bytes.append(contentsOf: "\u{FFFD}".utf8)
+                } else {
+                    UTF8.encode(scalar) { bytes.append($0) }
+                }
+            }
+        }
+    }
+}

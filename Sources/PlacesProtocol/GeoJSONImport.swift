@@ -1,0 +1,95 @@
+import PlacesModel
+
+/// Reads the places of a GeoJSON FeatureCollection of Points for `places.import`.
+enum GeoJSONImport {
+    /// The places of `value`, which must be a FeatureCollection whose features are all Points.
+    static func places(from value: JSONValue) throws(RPCError) -> [ImportedPlace] {
+        guard case .object(let collection) = value else { throw invalid("geojson", "must be an object") }
+        guard case .string("FeatureCollection") = collection["type"] else {
+            throw invalid("geojson.type", "must be \"FeatureCollection\"")
+        }
+        guard case .array(let features) = collection["features"] else {
+            throw invalid("geojson.features", "must be an array")
+        }
+        var places: [ImportedPlace] = []
+        places.reserveCapacity(features.count)
+        for (offset, feature) in features.enumerated() {
+            places.append(try place(from: feature, field: "geojson.features[\(offset)]"))
+        }
+        return places
+    }
+
+    private static func place(from value: JSONValue, field: String) throws(RPCError) -> ImportedPlace {
+        guard case .object(let feature) = value else { throw invalid(field, "must be an object") }
+        guard case .string("Feature") = feature["type"] else { throw invalid(field + ".type", "must be \"Feature\"") }
+        guard case .object(let geometry) = feature["geometry"] else {
+            throw invalid(field + ".geometry", "must be an object")
+        }
+        guard case .string("Point") = geometry["type"] else {
+            throw invalid(field + ".geometry.type", "must be \"Point\"")
+        }
+        guard case .array(let position) = geometry["coordinates"], position.count >= 2,
+            case .number(let longitudeNumber) = position[0], let longitude = longitudeNumber.double,
+            case .number(let latitudeNumber) = position[1], let latitude = latitudeNumber.double
+        else {
+            throw invalid(field + ".geometry.coordinates", "must be an array of longitude and latitude numbers")
+        }
+
+        let properties: JSONObject
+        switch feature["properties"] {
+        case .object(let object)?: properties = object
+        case nil, .null?: properties = JSONObject()
+        default: throw invalid(field + ".properties", "must be an object or null")
+        }
+        let prefix = field + ".properties."
+        let name = try optionalString(properties["name"], field: prefix + "name")
+        var description = try optionalString(properties["description"], field: prefix + "description")
+        if description == nil {
+            description = try optionalString(properties["desc"], field: prefix + "desc")
+        }
+        let visited: Bool?
+        switch properties["visited"] {
+        case .bool(let flag)?: visited = flag
+        case nil, .null?: visited = nil
+        default: throw invalid(prefix + "visited", "must be a boolean")
+        }
+        let id = uuid(feature["id"]) ?? uuid(properties["id"])
+
+        do throws(ValidationError) {
+            let draft = try PlaceDraft(
+                name: name ?? PlaceRules.defaultName,
+                description: description ?? "",
+                latitude: latitude,
+                longitude: longitude,
+                isVisited: visited ?? false
+            )
+            return ImportedPlace(id: id, draft: draft)
+        } catch {
+            let path =
+                switch error.field {
+                case "longitude": field + ".geometry.coordinates[0]"
+                case "latitude": field + ".geometry.coordinates[1]"
+                default: prefix + error.field
+                }
+            throw invalid(path, error.reason)
+        }
+    }
+
+    private static func optionalString(_ value: JSONValue?, field: String) throws(RPCError) -> String? {
+        switch value {
+        case .string(let string)?: string
+        case nil, .null?: nil
+        default: throw invalid(field, "must be a string")
+        }
+    }
+
+    /// A UUID id; GeoJSON ids of other forms (numbers, other strings) are ignored.
+    private static func uuid(_ value: JSONValue?) -> PlaceID? {
+        guard case .string(let text)? = value else { return nil }
+        return PlaceID.parse(text)
+    }
+
+    private static func invalid(_ field: String, _ reason: String) -> RPCError {
+        ParamsReader.invalid(field, reason)
+    }
+}

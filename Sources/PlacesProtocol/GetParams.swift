@@ -1,0 +1,25 @@
+import PlacesModel
+
+/// The params of `places.get`: `id`, `allUsers?`.
+public struct GetParams: Sendable, Hashable {
+    /// The keys the params may have.
+    static let keys: [String] = ["id", "allUsers"]
+
+    /// The place asked for.
+    public let id: PlaceID
+    /// Whether an admin asks across every user's places.
+    public let allUsers: Bool
+
+    /// Creates params.
+    public init(id: PlaceID, allUsers: Bool = false) {
+        self.id = id
+        self.allUsers = allUsers
+    }
+
+    /// Decodes and validates the params (nil is the empty object).
+    public static func decode(_ params: JSONObject?) throws(RPCError) -> GetParams {
+        let reader = try ParamsReader(params, allowed: keys)
+        return GetParams(
+            id: try reader.required("id", reader.placeID("id")), allUsers: try reader.bool("allUsers") ?? false)
+    }
+}

@@ -1,0 +1,55 @@
+import PlacesModel
+
+/// The params of `places.import`: either `places` (an array, as the `json` export writes it) or `geojson`
+/// (a FeatureCollection of Points).
+///
+/// In the `places` form, `version`, `createdAt`, `updatedAt` and `owner` are accepted and ignored, and other
+/// unknown keys are refused. In GeoJSON, unknown properties are ignored, `name` falls back to the default,
+/// `description` may be given as `desc`, and a UUID in the feature's `id` (or its `id` property) is kept.
+public struct ImportParams: Sendable, Hashable {
+    /// The keys an element of `places` may have.
+    static let placeKeys: [String] = [
+        "id", "name", "description", "latitude", "longitude", "visited", "version", "createdAt", "updatedAt", "owner",
+    ]
+    /// The keys the params may have.
+    static let keys: [String] = ["places", "geojson"]
+
+    /// The places to add, in order.
+    public let places: [ImportedPlace]
+
+    /// Creates params.
+    public init(places: [ImportedPlace]) {
+        self.places = places
+    }
+
+    /// Decodes and validates the params (nil is the empty object); errors name the element, e.g. `places[2].latitude`.
+    public static func decode(_ params: JSONObject?) throws(RPCError) -> ImportParams {
+        let reader = try ParamsReader(params, allowed: keys)
+        switch (reader.value("places"), reader.value("geojson")) {
+        case (let places?, nil):
+            guard case .array(let elements) = places else { throw reader.invalid("places", "must be an array") }
+            var result: [ImportedPlace] = []
+            result.reserveCapacity(elements.count)
+            for (offset, element) in elements.enumerated() {
+                result.append(try place(element, field: "places[\(offset)]"))
+            }
+            return ImportParams(places: result)
+        case (nil, let geojson?):
+            return ImportParams(places: try GeoJSONImport.places(from: geojson))
+        case (nil, nil):
+            throw reader.invalid("places", "is required (or geojson)")
+        case (.some, .some):
+            throw reader.invalid("geojson", "cannot be given together with places")
+        }
+    }
+
+    private static func place(_ value: JSONValue, field: String) throws(RPCError) -> ImportedPlace {
+        guard case .object(let object) = value else { throw ParamsReader.invalid(field, "must be an object") }
+        let reader = try ParamsReader(
+            object,
+            allowed: placeKeys,
+            fieldPrefix: field + "."
+        )
+        return ImportedPlace(id: try reader.placeID("id"), draft: try reader.placeDraft())
+    }
+}

@@ -1,0 +1,38 @@
+/// The params of `places.list`: `visited?`, `query?`, `offset?`, `limit?`, `allUsers?`.
+public struct ListParams: Sendable, Hashable {
+    /// The keys the params may have.
+    static let keys: [String] = ["visited", "query", "offset", "limit", "allUsers"]
+
+    /// Only places with this visited flag, when given.
+    public let visited: Bool?
+    /// Only places whose name or description contains this, ignoring case, when given.
+    public let query: String?
+    /// How many matches to skip; 0 by default.
+    public let offset: Int
+    /// The most places to return; no limit when nil.
+    public let limit: Int?
+    /// Whether an admin asks across every user's places.
+    public let allUsers: Bool
+
+    /// Creates params.
+    public init(visited: Bool? = nil, query: String? = nil, offset: Int = 0, limit: Int? = nil, allUsers: Bool = false)
+    {
+        self.visited = visited
+        self.query = query
+        self.offset = offset
+        self.limit = limit
+        self.allUsers = allUsers
+    }
+
+    /// Decodes and validates the params (nil is the empty object).
+    public static func decode(_ params: JSONObject?) throws(RPCError) -> ListParams {
+        let reader = try ParamsReader(params, allowed: keys)
+        return ListParams(
+            visited: try reader.bool("visited"),
+            query: try reader.string("query"),
+            offset: try reader.nonNegativeInteger("offset") ?? 0,
+            limit: try reader.nonNegativeInteger("limit"),
+            allUsers: try reader.bool("allUsers") ?? false
+        )
+    }
+}

@@ -1,0 +1,17 @@
+/// A message that could not be taken as a request, and the error to answer it with.
+public struct RPCFailure: Error, Sendable, Hashable {
+    /// The id to answer with: the request's when it could be read, `.null` otherwise.
+    public let id: RPCID
+    /// The error to send.
+    public let error: RPCError
+    /// Whether the message was a well-formed notification (no `id` key) refused only for its params;
+    /// JSON-RPC 2.0 sends no response to a notification, even an error.
+    public let isNotification: Bool
+
+    /// Creates a failure answered with `id`.
+    public init(id: RPCID, error: RPCError, isNotification: Bool = false) {
+        self.id = id
+        self.error = error
+        self.isNotification = isNotification
+    }
+}

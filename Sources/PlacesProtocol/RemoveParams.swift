@@ -1,0 +1,27 @@
+import PlacesModel
+
+/// The params of `places.remove`: `id`, `ifVersion?`.
+public struct RemoveParams: Sendable, Hashable {
+    /// The keys the params may have.
+    static let keys: [String] = ["id", "ifVersion"]
+
+    /// The place to remove.
+    public let id: PlaceID
+    /// The version the place must be at, when given.
+    public let ifVersion: Int64?
+
+    /// Creates params.
+    public init(id: PlaceID, ifVersion: Int64? = nil) {
+        self.id = id
+        self.ifVersion = ifVersion
+    }
+
+    /// Decodes and validates the params (nil is the empty object).
+    public static func decode(_ params: JSONObject?) throws(RPCError) -> RemoveParams {
+        let reader = try ParamsReader(params, allowed: keys)
+        return RemoveParams(
+            id: try reader.required("id", reader.placeID("id")),
+            ifVersion: try reader.positiveInteger("ifVersion")
+        )
+    }
+}

@@ -1,0 +1,49 @@
+import PlacesModel
+
+/// The params of `places.update`: `id`, at least one of `name`, `description`, `latitude`, `longitude`,
+/// `visited`, and `ifVersion?`.
+public struct UpdateParams: Sendable, Hashable {
+    /// The keys the params may have.
+    static let keys: [String] = ["id", "name", "description", "latitude", "longitude", "visited", "ifVersion"]
+
+    /// The place to change.
+    public let id: PlaceID
+    /// The validated changes.
+    public let patch: PlacePatch
+    /// The version the place must be at, when given.
+    public let ifVersion: Int64?
+
+    /// Creates params.
+    public init(id: PlaceID, patch: PlacePatch, ifVersion: Int64? = nil) {
+        self.id = id
+        self.patch = patch
+        self.ifVersion = ifVersion
+    }
+
+    /// Decodes and validates the params (nil is the empty object).
+    public static func decode(_ params: JSONObject?) throws(RPCError) -> UpdateParams {
+        let reader = try ParamsReader(
+            params,
+            allowed: keys
+        )
+        let id = try reader.required("id", reader.placeID("id"))
+        let name = try reader.string("name")
+        let description = try reader.string("description")
+        let latitude = try reader.number("latitude")
+        let longitude = try reader.number("longitude")
+        let visited = try reader.bool("visited")
+        let ifVersion = try reader.positiveInteger("ifVersion")
+        do throws(ValidationError) {
+            let patch = try PlacePatch(
+                name: name,
+                description: description,
+                latitude: latitude,
+                longitude: longitude,
+                isVisited: visited
+            )
+            return UpdateParams(id: id, patch: patch, ifVersion: ifVersion)
+        } catch {
+            throw reader.invalid(error)
+        }
+    }
+}

@@ -1,0 +1,149 @@
+import PlacesModel
+import PlacesProtocol
+import Testing
+
+/// `places.import` params in both forms.
+@Suite struct ImportParamsTests {
+    static let uuid = "0f8fad5b-d9cb-469f-a165-70867728950e"
+
+    @Test func decodesThePlacesForm() throws {
+        let decoded = try ImportParams.decode(
+            params(
+                #"""
+                {"places":[
+                  {"id":"\#(Self.uuid)","name":"A","description":"d","latitude":1,"longitude":2,"visited":true,
+                   "version":7,"createdAt":"2026-01-01T00:00:00.000Z","updatedAt":"x","owner":1000},
+                  {"latitude":-1,"longitude":-2}
+                ]}
+                """#
+            )
+        )
+        #expect(
+            decoded.places == [
+                ImportedPlace(
+                    id: PlaceID(Self.uuid),
+                    draft: try PlaceDraft(name: "A", description: "d", latitude: 1, longitude: 2, isVisited: true)
+                ),
+                ImportedPlace(id: nil, draft: try PlaceDraft(latitude: -1, longitude: -2)),
+            ]
+        )
+        #expect(try ImportParams.decode(params(#"{"places":[]}"#)).places.isEmpty)
+    }
+
+    @Test func readsWhatTheJSONExportWrites() throws {
+        var out = JSONWriter()
+        ExportEncoding.writeDocument(format: .json, places: [samplePlace()], includeOwner: true, to: &out)
+        let document = try JSONParser.parse(out.bytes)
+        let decoded = try ImportParams.decode(JSONObject([(key: "places", value: document)]))
+        #expect(decoded.places.count == 1)
+        #expect(decoded.places[0].id == samplePlace().id)
+        #expect(decoded.places[0].draft.name == "Eiffel Tower")
+        #expect(decoded.places[0].draft.coordinate == samplePlace().coordinate)
+    }
+
+    @Test func decodesGeoJSON() throws {
+        let decoded = try ImportParams.decode(
+            params(
+                #"""
+                {"geojson":{"type":"FeatureCollection","features":[
+                  {"type":"Feature","id":"\#(Self.uuid)","geometry":{"type":"Point","coordinates":[2.2945,48.8584,33]},
+                   "properties":{"name":"Eiffel Tower","desc":"Iron lady","visited":true,"marker-color":"#f00"}},
+                  {"type":"Feature","id":17,"geometry":{"type":"Point","coordinates":[0,0]},"properties":null},
+                  {"type":"Feature","geometry":{"type":"Point","coordinates":[1,2]},
+                   "properties":{"id":"\#(Self.uuid.uppercased())","name":null,"description":"long","desc":"short"}}
+                ]}}
+                """#
+            )
+        )
+        #expect(
+            decoded.places == [
+                ImportedPlace(
+                    id: PlaceID(Self.uuid),
+                    draft: try PlaceDraft(
+                        name: "Eiffel Tower", description: "Iron lady", latitude: 48.8584, longitude: 2.2945,
+                        isVisited: true
+                    )
+                ),
+                ImportedPlace(id: nil, draft: try PlaceDraft(latitude: 0, longitude: 0)),
+                ImportedPlace(
+                    id: PlaceID(Self.uuid), draft: try PlaceDraft(description: "long", latitude: 2, longitude: 1)),
+            ]
+        )
+    }
+
+    @Test func readsWhatTheGeoJSONExportWrites() throws {
+        var out = JSONWriter()
+        ExportEncoding.writeDocument(format: .geojson, places: [samplePlace()], includeOwner: true, to: &out)
+        let decoded = try ImportParams.decode(JSONObject([(key: "geojson", value: try JSONParser.parse(out.bytes))]))
+        let place = samplePlace()
+        #expect(
+            decoded.places == [
+                ImportedPlace(
+                    id: place.id,
+                    draft: try PlaceDraft(
+                        name: place.name, description: place.description, latitude: place.coordinate.latitude,
+                        longitude: place.coordinate.longitude, isVisited: place.isVisited
+                    )
+                )
+            ]
+        )
+    }
+
+    static let invalid: [(String?, String, String)] = [
+        (nil, "places", "is required (or geojson)"),
+        (#"{"places":[],"geojson":{}}"#, "geojson", "cannot be given together with places"),
+        (#"{"places":{}}"#, "places", "must be an array"),
+        (#"{"places":[1]}"#, "places[0]", "must be an object"),
+        (#"{"places":[{"latitude":1,"longitude":2},{"latitude":1}]}"#, "places[1].longitude", "is required"),
+        (#"{"places":[{"latitude":91,"longitude":2}]}"#, "places[0].latitude", "must be between -90 and 90"),
+        (#"{"places":[{"latitude":1,"longitude":2,"lat":1}]}"#, "places[0].lat", "is not a known parameter"),
+        (#"{"places":[{"latitude":1,"longitude":2,"id":"x"}]}"#, "places[0].id", "must be a UUID"),
+        (#"{"places":[{"latitude":1,"longitude":2,"name":""}]}"#, "places[0].name", "must not be empty"),
+        (#"{"format":"json"}"#, "format", "is not a known parameter"),
+        (#"{"geojson":[]}"#, "geojson", "must be an object"),
+        (#"{"geojson":{"type":"Feature"}}"#, "geojson.type", "must be \"FeatureCollection\""),
+        (#"{"geojson":{"type":"FeatureCollection"}}"#, "geojson.features", "must be an array"),
+        (#"{"geojson":{"type":"FeatureCollection","features":[1]}}"#, "geojson.features[0]", "must be an object"),
+        (
+            #"{"geojson":{"type":"FeatureCollection","features":[{"type":"Point"}]}}"#, "geojson.features[0].type",
+            "must be \"Feature\""
+        ),
+        (
+            #"{"geojson":{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"LineString","coordinates":[[0,0],[1,1]]}}]}}"#,
+            "geojson.features[0].geometry.type", "must be \"Point\""
+        ),
+        (
+            #"{"geojson":{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Point","coordinates":[1]}}]}}"#,
+            "geojson.features[0].geometry.coordinates", "must be an array of longitude and latitude numbers"
+        ),
+        (
+            #"{"geojson":{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Point","coordinates":[1,95]}}]}}"#,
+            "geojson.features[0].geometry.coordinates[1]", "must be between -90 and 90"
+        ),
+        (
+            #"{"geojson":{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Point","coordinates":[200,1]}}]}}"#,
+            "geojson.features[0].geometry.coordinates[0]", "must be between -180 and 180"
+        ),
+        (
+            #"{"geojson":{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Point","coordinates":[1,1]},"properties":{"name":3}}]}}"#,
+            "geojson.features[0].properties.name", "must be a string"
+        ),
+        (
+            #"{"geojson":{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Point","coordinates":[1,1]},"properties":{"visited":"no"}}]}}"#,
+            "geojson.features[0].properties.visited", "must be a boolean"
+        ),
+        (
+            #"{"geojson":{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Point","coordinates":[1,1]},"properties":{"name":"\u0001"}}]}}"#,
+            "geojson.features[0].properties.name", "must not contain control characters"
+        ),
+        (
+            #"{"geojson":{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Point","coordinates":[1,1]},"properties":[]}]}}"#,
+            "geojson.features[0].properties", "must be an object or null"
+        ),
+    ]
+
+    @Test(arguments: invalid)
+    func refusesInvalidParams(text: String?, field: String, reason: String) throws {
+        #expect(try paramsFailure(ImportParams.decode, text) == ValidationError(field: field, reason: reason))
+    }
+}
