@@ -25,12 +25,22 @@ public struct PlaceID: Sendable, Hashable, Comparable, CustomStringConvertible {
     }
 
     /// Parses the 36-character hyphenated form, in any letter case.
-    public init?(_ text: some StringProtocol) {
+    public init?(_ text: String) {
+        self.init(utf8: text.utf8)
+    }
+
+    /// Parses the 36-character hyphenated form, in any letter case.
+    public init?(_ text: Substring) {
+        self.init(utf8: text.utf8)
+    }
+
+    /// Parses the 36-character hyphenated form from its UTF-8 bytes, in any letter case.
+    public init?(utf8 bytes: some Sequence<UInt8>) {
         var high: UInt64 = 0
         var low: UInt64 = 0
         var nibbles = 0
         var position = 0
-        for byte in text.utf8 {
+        for byte in bytes {
             defer { position += 1 }
             if position == 8 || position == 13 || position == 18 || position == 23 {
                 guard byte == UInt8(ascii: "-") else { return nil }

@@ -9,6 +9,7 @@ public enum PlaceRules {
 
     /// Trims surrounding white space and newlines, then checks length and control characters.
     public static func validName(_ raw: String) throws(ValidationError) -> String {
+        if let name = try validASCIIName(raw) { return name }
         let name = trimmed(raw)
         if name.isEmpty {
             throw ValidationError(field: "name", reason: "must not be empty")
@@ -24,6 +25,9 @@ public enum PlaceRules {
 
     /// Checks length and control characters (newline, carriage return and tab are allowed).
     public static func validDescription(_ description: String) throws(ValidationError) -> String {
+        if isPrintableASCII(description, allowingLineBreaks: true), description.utf8.count <= maximumDescriptionLength {
+            return description
+        }
         if description.count > maximumDescriptionLength {
             throw ValidationError(
                 field: "description",
@@ -54,6 +58,23 @@ public enum PlaceRules {
             throw ValidationError(field: "longitude", reason: "must be between -180 and 180")
         }
         return value == 0 ? 0 : value
+    }
+
+    /// The common case without Unicode property look-ups: printable ASCII with no surrounding white space.
+    /// Returns nil when the general rules must decide.
+    private static func validASCIIName(_ raw: String) throws(ValidationError) -> String? {
+        let bytes = raw.utf8
+        guard let first = bytes.first, let last = bytes.last, first != 0x20, last != 0x20,
+            bytes.count <= maximumNameLength, isPrintableASCII(raw, allowingLineBreaks: false)
+        else { return nil }
+        return raw
+    }
+
+    /// Whether every byte is printable ASCII (or, when allowed, a newline, carriage return or tab).
+    private static func isPrintableASCII(_ text: String, allowingLineBreaks: Bool) -> Bool {
+        text.utf8.allSatisfy { byte in
+            (0x20..<0x7F).contains(byte) || allowingLineBreaks && (byte == 0x0A || byte == 0x0D || byte == 0x09)
+        }
     }
 
     private static func isControl(_ scalar: Unicode.Scalar) -> Bool {

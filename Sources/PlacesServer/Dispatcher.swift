@@ -30,7 +30,7 @@ final class Dispatcher: Sendable {
             RPCEnvelope.writeError(id: failure.id, error: failure.error, to: &output)
             return true
         case .single(.failure(let failure)):
-            RPCEnvelope.writeError(id: failure.id, error: failure.error, to: &output)
+            if !failure.isNotification { RPCEnvelope.writeError(id: failure.id, error: failure.error, to: &output) }
             return true
         case .single(.success(let request)):
             switch execute(request, caller: caller) {
@@ -67,7 +67,7 @@ final class Dispatcher: Sendable {
             var part = JSONWriter()
             switch item {
             case .failure(let failure):
-                RPCEnvelope.writeError(id: failure.id, error: failure.error, to: &part)
+                if !failure.isNotification { RPCEnvelope.writeError(id: failure.id, error: failure.error, to: &part) }
             case .success(let request):
                 switch execute(request, caller: caller) {
                 case .reply(let result):
