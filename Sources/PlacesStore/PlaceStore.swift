@@ -1,0 +1,144 @@
+import Dispatch
+import PlacesModel
+import Synchronization
+
+/// The single writer and source of truth for places, persisted in SQLite.
+///
+/// Reads never wait for writes: `snapshot()` returns the state published after the last commit. Mutations queue to
+/// one writer, which commits everything waiting in one transaction (group commit), publishes the new snapshot,
+/// tells the change observer, and only then calls each mutation's completion.
+public final class PlaceStore: Sendable {
+    /// The database file's path.
+    public let path: String
+    private let queue: DispatchQueue
+    /// Used only on `queue` (and in `init`/`deinit`): the lock is never contended and just carries the writer there.
+    private let writer: Mutex<StoreWriter>
+    private let published: Mutex<StoreSnapshot>
+    private let inbox = Mutex(Inbox())
+    private let observer = Mutex<(@Sendable ([PlaceChange]) -> Void)?>(nil)
+    private let transactionCount = Atomic<Int>(0)
+
+    /// Mutations submitted but not yet taken by the writer.
+    private struct Inbox {
+        var pending: [PendingMutation] = []
+        var isDrainScheduled = false
+        var isClosed = false
+    }
+
+    /// Opens (or creates) the database at `path` and loads every place into memory.
+    ///
+    /// A file that is not SQLite, not a placesd database, newer than this build, damaged, unreadable or already
+    /// in use is refused with `StoreError.cannotOpen` and left untouched.
+    public init(
+        path: String, options: StoreOptions = StoreOptions(),
+        clock: @escaping @Sendable () -> Timestamp = systemClock
+    ) throws(StoreError) {
+        let writer = try StoreWriter(path: path, options: options, clock: clock)
+        self.path = path
+        self.published = Mutex(StoreSnapshot(state: writer.state))
+        self.writer = Mutex(writer)
+        self.queue = DispatchQueue(label: "placesd.store.writer", qos: .userInitiated)
+    }
+
+    deinit {
+        writer.withLock { $0.close() }
+    }
+
+    /// The wall clock (`CLOCK_REALTIME`) in milliseconds.
+    public static let systemClock: @Sendable () -> Timestamp = { SystemClock.now() }
+
+    /// The state as of the last commit; cheap, and never waits for the writer.
+    public func snapshot() -> StoreSnapshot {
+        published.withLock { $0 }
+    }
+
+    /// How many transactions the writer has committed since the store opened (each may hold many mutations).
+    public var committedTransactionCount: Int {
+        transactionCount.load(ordering: .relaxed)
+    }
+
+    /// Queues a change by `owner`; `completion` runs on the writer's queue after the batch committed (or failed).
+    ///
+    /// Never blocks. Mutations are applied in submission order; a success is reported only after `COMMIT`
+    /// returned, and the new snapshot is already published when `completion` runs.
+    public func submit(
+        _ mutation: Mutation, owner: UserID,
+        completion: @escaping @Sendable (Result<MutationOutcome, StoreError>) -> Void
+    ) {
+        let pending = PendingMutation(mutation: mutation, owner: owner, completion: completion)
+        let schedule = inbox.withLock { inbox -> Bool? in
+            guard !inbox.isClosed else { return nil }
+            inbox.pending.append(pending)
+            guard !inbox.isDrainScheduled else { return false }
+            inbox.isDrainScheduled = true
+            return true
+        }
+        switch schedule {
+        case nil: queue.async { completion(.failure(.closed)) }
+        case true?: queue.async { self.drain() }
+        case false?: break
+        }
+    }
+
+    /// Submits `mutation` and waits for its result; for tests and tools. Must not be called on the writer queue.
+    public func perform(_ mutation: Mutation, owner: UserID) throws(StoreError) -> MutationOutcome {
+        dispatchPrecondition(condition: .notOnQueue(queue))
+        let result = ResultBox()
+        submit(mutation, owner: owner) { outcome in result.fulfil(outcome) }
+        return try result.wait().get()
+    }
+
+    /// Sets (or, with nil, removes) the function called on the writer queue after each committed batch with its
+    /// changes in commit order, before the batch's completions run.
+    public func setChangeObserver(_ observer: (@Sendable ([PlaceChange]) -> Void)?) {
+        self.observer.withLock { $0 = observer }
+    }
+
+    /// Finishes the queued mutations, checkpoints the WAL and closes the database; later submissions fail with
+    /// `StoreError.closed`. Snapshots stay readable. Idempotent; must not be called on the writer queue.
+    public func close() {
+        dispatchPrecondition(condition: .notOnQueue(queue))
+        inbox.withLock { $0.isClosed = true }
+        queue.sync {
+            drain()
+            writer.withLock { $0.close() }
+        }
+    }
+
+    /// Runs on `queue`: commits batches until nothing is waiting.
+    private func drain() {
+        while true {
+            let batch = inbox.withLock { inbox -> [PendingMutation]? in
+                guard !inbox.pending.isEmpty else {
+                    inbox.isDrainScheduled = false
+                    return nil
+                }
+                defer { inbox.pending.removeAll(keepingCapacity: false) }
+                return inbox.pending
+            }
+            guard let batch else { return }
+            let result = writer.withLock { writer in
+                let before = writer.committedTransactions
+                let result = writer.commit(batch)
+                transactionCount.add(writer.committedTransactions - before, ordering: .relaxed)
+                return result
+            }
+            if let snapshot = result.snapshot {
+                // The previous snapshot may hold the last reference to large arrays: let it go after unlocking,
+                // so that readers never wait for a deallocation.
+                let previous = published.withLock { current in
+                    let previous = current
+                    current = snapshot
+                    return previous
+                }
+                _ = previous
+            }
+            if !result.changes.isEmpty, let observer = observer.withLock({ $0 }) {
+                observer(result.changes)
+            }
+            for (pending, outcome) in zip(batch, result.outcomes) {
+                pending.completion(outcome)
+            }
+        }
+    }
+}

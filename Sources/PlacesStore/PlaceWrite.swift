@@ -1,0 +1,11 @@
+import PlacesModel
+
+/// One row change the writer sends to SQLite for a mutation.
+enum PlaceWrite: Sendable {
+    /// A new row.
+    case insert(Place, position: Int64)
+    /// New values for an existing row's mutable columns.
+    case update(Place)
+    /// The row goes.
+    case delete(PlaceID)
+}

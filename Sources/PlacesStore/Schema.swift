@@ -1,0 +1,50 @@
+/// The placesd database layout: identity markers and the numbered migrations that build it.
+enum Schema {
+    /// `PRAGMA application_id` of every placesd database: 'PLCD'.
+    static let applicationID: Int64 = 0x504C_4344
+    /// The `application` column of the `meta` row.
+    static let applicationMarker = "placesd"
+
+    /// Every migration, in order; append new ones, never edit released ones.
+    static let migrations: [Migration] = [
+        Migration(
+            version: 1,
+            statements: [
+                """
+                CREATE TABLE meta (
+                    singleton INTEGER PRIMARY KEY CHECK (singleton = 1),
+                    schema_version INTEGER NOT NULL,
+                    application TEXT NOT NULL,
+                    revision INTEGER NOT NULL
+                )
+                """,
+                "INSERT INTO meta (singleton, schema_version, application, revision) VALUES (1, 1, 'placesd', 0)",
+                """
+                CREATE TABLE owners (
+                    uid INTEGER PRIMARY KEY,
+                    revision INTEGER NOT NULL
+                )
+                """,
+                """
+                CREATE TABLE places (
+                    id BLOB NOT NULL PRIMARY KEY CHECK (length(id) = 16),
+                    owner INTEGER NOT NULL,
+                    position INTEGER NOT NULL,
+                    name TEXT NOT NULL,
+                    description TEXT NOT NULL,
+                    latitude REAL NOT NULL,
+                    longitude REAL NOT NULL,
+                    visited INTEGER NOT NULL,
+                    version INTEGER NOT NULL,
+                    created_at INTEGER NOT NULL,
+                    updated_at INTEGER NOT NULL
+                )
+                """,
+                // No index on (owner, position): the whole table is loaded into memory and sorted there, and every
+                // index would cost each commit another b-tree to write.
+            ])
+    ]
+
+    /// The newest schema version this build knows.
+    static var latestVersion: Int64 { migrations.last?.version ?? 0 }
+}

@@ -1,0 +1,29 @@
+import PlacesModel
+
+/// Why the store refused a mutation or could not open its database.
+public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// No place with this id belongs to the caller (it may exist for another owner).
+    case notFound(PlaceID)
+    /// `ifVersion` did not match; the place is at `currentVersion`.
+    case conflict(currentVersion: Int64)
+    /// A limit would be exceeded, e.g. too many places for one owner; the text says which.
+    case limitReached(String)
+    /// The disk refused the write (full, I/O error); nothing was changed.
+    case storage(String)
+    /// The database cannot be used: corrupt, not a placesd database, a newer schema, no permission, in use.
+    case cannotOpen(path: String, reason: String)
+    /// The mutation was submitted after `PlaceStore.close()`.
+    case closed
+
+    /// A sentence describing the error, e.g. `database '/var/lib/placesd/places.sqlite': file is not a database`.
+    public var description: String {
+        switch self {
+        case .notFound(let id): "no place with id '\(id)'"
+        case .conflict(let currentVersion): "the place has changed: it is at version \(currentVersion)"
+        case .limitReached(let reason): reason
+        case .storage(let reason): "failed to save the change, nothing was changed: \(reason)"
+        case .cannotOpen(let path, let reason): "database '\(path)': \(reason)"
+        case .closed: "the store is closed"
+        }
+    }
+}

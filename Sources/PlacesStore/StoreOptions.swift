@@ -1,0 +1,10 @@
+/// Limits and test hooks for a `PlaceStore`.
+public struct StoreOptions: Sendable {
+    /// The most places one owner may have; adding beyond it fails with `StoreError.limitReached`.
+    public var maximumPlacesPerOwner: Int = 1_000_000
+    /// Makes chosen storage operations fail, for tests; nil in production.
+    public var faultInjection: FaultInjection?
+
+    /// Creates the default options.
+    public init() {}
+}

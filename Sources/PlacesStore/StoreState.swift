@@ -1,0 +1,51 @@
+import PlacesModel
+
+/// Everything the store holds as of one store revision; snapshots share it, the writer builds the next one on the side.
+struct StoreState: Sendable {
+    /// The store-wide revision: committed changes of all owners.
+    var revision: Int64 = 0
+    /// Every owner with a revision, including owners whose list is now empty.
+    var lists: [UserID: OwnerList] = [:]
+    /// Every place's owner and position.
+    var index = PlaceIndex()
+    /// The number of places of all owners.
+    var count = 0
+    /// The owners that have at least one place, ascending.
+    var owners: [UserID] = []
+
+    /// The place with `id`, of any owner.
+    func place(_ id: PlaceID) -> Place? {
+        guard let location = index[id], let list = lists[location.owner],
+            let position = list.index(ofPosition: location.position)
+        else { return nil }
+        return list.places[position]
+    }
+
+    /// Records that `owner` now has places (or none), keeping `owners` sorted.
+    mutating func updateOwnership(of owner: UserID, hasPlaces: Bool) {
+        let slot = owners.partitioningIndex { $0 >= owner }
+        let isListed = slot < owners.count && owners[slot] == owner
+        if hasPlaces, !isListed {
+            owners.insert(owner, at: slot)
+        } else if !hasPlaces, isListed {
+            owners.remove(at: slot)
+        }
+    }
+}
+
+extension Array where Element == UserID {
+    /// The first index whose element satisfies `predicate`, which must be false then true along the array.
+    fileprivate func partitioningIndex(where predicate: (UserID) -> Bool) -> Int {
+        var low = 0
+        var high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if predicate(self[middle]) {
+                high = middle
+            } else {
+                low = middle + 1
+            }
+        }
+        return low
+    }
+}

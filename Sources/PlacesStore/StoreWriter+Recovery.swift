@@ -1,0 +1,62 @@
+import PlacesModel
+
+extension StoreWriter {
+    /// Puts the database back to the last committed state after a failed batch and answers the batch.
+    ///
+    /// If the transaction is still open it is rolled back. If SQLite already ended it, the stored store revision
+    /// tells whether the commit happened after all. If the rollback fails (or the revision cannot be read), the
+    /// connection is closed, which discards the unfinished transaction, and the database is reopened and reloaded
+    /// into memory: what the disk says is then the truth, and the batch succeeded exactly if its revision is there.
+    func recover(
+        from error: SQLiteError, outcomes: [Result<MutationOutcome, StoreError>], changes: [PlaceChange],
+        next: StoreState, database: WriterDatabase, injectedFault: FaultInjection.Fault?
+    ) -> BatchResult {
+        let failed = BatchResult(outcomes: outcomes.map { _ in .failure(.storage(error.message)) }, changes: [])
+        let connection = database.connection
+        if connection.isInTransaction {
+            do throws(SQLiteError) {
+                if injectedFault == .commitAndRollback {
+                    throw SQLiteError(code: error.code, message: "disk I/O error (injected)")
+                }
+                try database.statements.rollbackTransaction()
+                return failed
+            } catch {
+                return reopen(failed: failed, outcomes: outcomes, changes: changes, next: next)
+            }
+        }
+        do throws(SQLiteError) {
+            guard try database.statements.storeRevision() == next.revision else { return failed }
+            return committed(next, outcomes: outcomes, changes: changes)
+        } catch {
+            return reopen(failed: failed, outcomes: outcomes, changes: changes, next: next)
+        }
+    }
+
+    private func reopen(
+        failed: BatchResult, outcomes: [Result<MutationOutcome, StoreError>], changes: [PlaceChange],
+        next: StoreState
+    ) -> BatchResult {
+        let loaded: StoreState
+        do throws(StoreError) {
+            loaded = try replaceDatabase()
+        } catch {
+            markUnavailable("\(error)")
+            return failed
+        }
+        if loaded.revision == next.revision {
+            return committed(loaded, outcomes: outcomes, changes: changes)
+        }
+        adopt(loaded)
+        var result = failed
+        result.snapshot = StoreSnapshot(state: loaded)
+        return result
+    }
+
+    private func committed(
+        _ state: StoreState, outcomes: [Result<MutationOutcome, StoreError>], changes: [PlaceChange]
+    ) -> BatchResult {
+        adopt(state)
+        countCommittedTransaction()
+        return BatchResult(outcomes: outcomes, changes: changes, snapshot: StoreSnapshot(state: state))
+    }
+}

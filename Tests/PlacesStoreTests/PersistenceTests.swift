@@ -1,0 +1,148 @@
+import PlacesModel
+import Testing
+
+@testable import PlacesStore
+
+@Suite struct PersistenceTests {
+    let directory = TemporaryDirectory()
+
+    @Test func placesOrderAndRevisionsSurviveReopening() throws {
+        let path = directory.file("places.sqlite")
+        let store = try openStore(path)
+        let a = try store.perform(.add(draft("a", latitude: -33.5, longitude: 151.25)), owner: 1).place
+        let b = try store.perform(.add(draft("b")), owner: 1).place
+        _ = try store.perform(.add(draft("c")), owner: 1)
+        let other = try store.perform(.add(draft("other")), owner: 2).place
+        let patch = try PlacePatch(description: "line one\nline two\tand émoji 🗼", isVisited: true)
+        _ = try store.perform(.update(a.id, patch, ifVersion: 1), owner: 1)
+        _ = try store.perform(.remove(b.id, ifVersion: nil), owner: 1)
+        _ = try store.perform(.remove(other.id, ifVersion: nil), owner: 2)
+        let before = store.snapshot()
+        store.close()
+
+        let reopened = try openStore(path)
+        defer { reopened.close() }
+        let after = reopened.snapshot()
+        #expect(after.revision == 7)
+        #expect(after.revision(of: 1) == 5)
+        #expect(after.revision(of: 2) == 2)
+        #expect(after.owners == [1])
+        #expect(after.count == 2)
+        #expect(after.allPlaces() == before.allPlaces())
+        #expect(after.places(of: 1).map(\.name) == ["a", "c"])
+        #expect(after.place(a.id)?.description == "line one\nline two\tand émoji 🗼")
+        #expect(after.place(a.id)?.coordinate == Coordinate(latitude: -33.5, longitude: 151.25))
+        #expect(after.place(a.id)?.version == 2)
+
+        // Counting goes on from the persisted values, and new places still go last.
+        let d = try reopened.perform(.add(draft("d")), owner: 1).place
+        #expect(reopened.snapshot().places(of: 1).last == d)
+        #expect(reopened.snapshot().revision == 8)
+        #expect(reopened.snapshot().revision(of: 1) == 6)
+        #expect(reopened.snapshot().revision(of: 2) == 2)
+    }
+
+    @Test func emptyStringsAndExtremeValuesRoundTrip() throws {
+        let path = directory.file("places.sqlite")
+        let store = try openStore(path)
+        let draft = try PlaceDraft(
+            name: String(repeating: "n", count: 200), description: "", latitude: -90, longitude: 180, isVisited: true)
+        let place = try store.perform(.add(draft), owner: UInt32.max).place
+        store.close()
+        let reopened = try openStore(path)
+        defer { reopened.close() }
+        #expect(reopened.snapshot().place(place.id) == place)
+        #expect(reopened.snapshot().owners == [UInt32.max])
+    }
+
+    @Test func newDatabaseGetsTheSchemaAndMarkers() throws {
+        let path = directory.file("nested/dirs/places.sqlite")
+        try openStore(path).close()
+        let connection = try SQLiteConnection(path: path, mode: .readOnly)
+        defer { connection.close() }
+        #expect(try connection.integer("PRAGMA application_id") == 0x504C_4344)
+        #expect(try connection.integer("PRAGMA user_version") == Schema.latestVersion)
+        #expect(try connection.texts("PRAGMA journal_mode") == ["wal"])
+        #expect(try connection.integer("SELECT schema_version FROM meta") == Schema.latestVersion)
+        #expect(try connection.texts("SELECT application FROM meta") == ["placesd"])
+        #expect(try connection.integer("SELECT revision FROM meta") == 0)
+        #expect(
+            try connection.texts("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name")
+                == ["meta", "owners", "places"])
+    }
+
+    @Test func emptyExistingFileIsInitialised() throws {
+        let path = directory.file("places.sqlite")
+        #expect(FileManagerShim.createEmptyFile(at: path))
+        let store = try openStore(path)
+        defer { store.close() }
+        _ = try store.perform(.add(draft("a")), owner: 1)
+        #expect(store.snapshot().count == 1)
+    }
+
+    @Test func migratorAppliesOnlyNewStepsInOrder() throws {
+        let path = directory.file("migrate.sqlite")
+        let first = Migrator(migrations: Array(Schema.migrations.prefix(1)))
+        let connection = try SQLiteConnection(path: path, mode: .readWriteCreate)
+        defer { connection.close() }
+        #expect(try first.migrate(connection) == 1)
+        #expect(try first.migrate(connection) == 1)  // nothing to do the second time
+
+        let second = Migration(version: 2, statements: ["ALTER TABLE places ADD COLUMN note TEXT NOT NULL DEFAULT ''"])
+        #expect(try Migrator(migrations: Schema.migrations.prefix(1) + [second]).migrate(connection) == 2)
+        #expect(try connection.integer("PRAGMA user_version") == 2)
+        #expect(try connection.integer("SELECT schema_version FROM meta") == 2)
+        #expect(try connection.integer("SELECT count(*) FROM pragma_table_info('places') WHERE name = 'note'") == 1)
+    }
+
+    @Test func failedMigrationChangesNothing() throws {
+        let path = directory.file("migrate.sqlite")
+        let connection = try SQLiteConnection(path: path, mode: .readWriteCreate)
+        defer { connection.close() }
+        try Migrator(migrations: Array(Schema.migrations.prefix(1))).migrate(connection)
+        let broken = [
+            Migration(version: 2, statements: ["CREATE TABLE extra (x INTEGER)"]),
+            Migration(version: 3, statements: ["THIS IS NOT SQL"]),
+        ]
+        #expect(throws: SQLiteError.self) {
+            try Migrator(migrations: Schema.migrations.prefix(1) + broken).migrate(connection)
+        }
+        #expect(try connection.integer("PRAGMA user_version") == 1)
+        #expect(try connection.integer("SELECT schema_version FROM meta") == 1)
+        #expect(try connection.integer("SELECT count(*) FROM sqlite_schema WHERE name = 'extra'") == 0)
+    }
+
+    @Test func loadingOrdersEachListByPosition() throws {
+        let path = directory.file("places.sqlite")
+        let store = try openStore(path)
+        for name in ["a", "b", "c", "d"] {
+            _ = try store.perform(.add(draft(name)), owner: 1)
+        }
+        _ = try store.perform(.add(draft("x")), owner: 2)
+        store.close()
+        let connection = try SQLiteConnection(path: path, mode: .readWrite)
+        try connection.execute("UPDATE places SET position = 100 - position * 10 WHERE owner = 1")
+        connection.close()
+
+        let reopened = try openStore(path)
+        defer { reopened.close() }
+        #expect(reopened.snapshot().places(of: 1).map(\.name) == ["d", "c", "b", "a"])
+        let e = try reopened.perform(.add(draft("e")), owner: 1).place
+        #expect(reopened.snapshot().places(of: 1).map(\.name) == ["d", "c", "b", "a", "e"])
+        #expect(reopened.snapshot().index(of: e.id) == 4)
+    }
+
+    @Test func sharedPositionsAreRefused() throws {
+        let path = directory.file("places.sqlite")
+        let store = try openStore(path)
+        _ = try store.perform(.add(draft("a")), owner: 1)
+        _ = try store.perform(.add(draft("b")), owner: 1)
+        store.close()
+        let connection = try SQLiteConnection(path: path, mode: .readWrite)
+        try connection.execute("UPDATE places SET position = 5")
+        connection.close()
+        #expect(throws: StoreError.cannotOpen(path: path, reason: "two places of uid 1 share position 5")) {
+            try openStore(path)
+        }
+    }
+}
