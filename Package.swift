@@ -26,12 +26,13 @@ let package = Package(
             providers: [.apt(["libsystemd-dev"])]
         ),
         .target(name: "PlacesModel", swiftSettings: strict),
-        .target(name: "PlacesSystem", dependencies: ["CLinux", "CSystemd"], swiftSettings: strict),
+        .target(name: "PlacesSystem", dependencies: ["CLinux"], swiftSettings: strict),
+        .target(name: "PlacesSystemd", dependencies: ["PlacesSystem", "CSystemd"], swiftSettings: strict),
         .target(name: "PlacesStore", dependencies: ["PlacesModel", "CSQLite"], swiftSettings: strict),
         .target(name: "PlacesProtocol", dependencies: ["PlacesModel"], swiftSettings: strict),
         .target(
             name: "PlacesServer",
-            dependencies: ["PlacesModel", "PlacesSystem", "PlacesStore", "PlacesProtocol"],
+            dependencies: ["PlacesModel", "PlacesSystem", "PlacesSystemd", "PlacesStore", "PlacesProtocol"],
             swiftSettings: strict
         ),
         .target(name: "PlacesClient", dependencies: ["PlacesProtocol", "PlacesSystem"], swiftSettings: strict),
@@ -43,7 +44,7 @@ let package = Package(
         .executableTarget(name: "placesd", dependencies: ["PlacesServer"], swiftSettings: strict),
         .executableTarget(name: "placesctl", dependencies: ["PlacesCLI"], swiftSettings: strict),
         .testTarget(name: "PlacesModelTests", dependencies: ["PlacesModel"], swiftSettings: strict),
-        .testTarget(name: "PlacesSystemTests", dependencies: ["PlacesSystem"], swiftSettings: strict),
+        .testTarget(name: "PlacesSystemTests", dependencies: ["PlacesSystem", "PlacesSystemd"], swiftSettings: strict),
         .testTarget(name: "PlacesStoreTests", dependencies: ["PlacesStore"], swiftSettings: strict),
         .testTarget(name: "PlacesProtocolTests", dependencies: ["PlacesProtocol"], swiftSettings: strict),
         .testTarget(

@@ -1,6 +1,7 @@
 import Glibc
 import PlacesStore
 import PlacesSystem
+import PlacesSystemd
 
 /// The daemon's life: open the store, listen, serve on event loops, stop cleanly on a signal.
 public final class Server {

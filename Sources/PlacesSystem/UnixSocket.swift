@@ -1,5 +1,4 @@
 import CLinux
-import CSystemd
 import Glibc
 
 /// `AF_UNIX` stream sockets: listening, connecting, accepting, and asking who is on the other end.

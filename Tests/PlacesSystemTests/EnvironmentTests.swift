@@ -1,5 +1,6 @@
 import Glibc
 import PlacesSystem
+import PlacesSystemd
 import Testing
 
 /// Tests that change the process environment, one at a time.

@@ -1,5 +1,6 @@
 import Glibc
 import PlacesSystem
+import PlacesSystemd
 import Testing
 
 @Suite struct UnixSocketTests {

@@ -1,3 +1,5 @@
+import PlacesSystem
+
 /// A socket passed in by socket activation, with the name its unit gave it (`FileDescriptorName=`).
 public struct ListenedSocket: Sendable, Hashable {
     /// The descriptor, 3 or above.

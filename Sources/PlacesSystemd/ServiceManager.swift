@@ -1,5 +1,6 @@
 import CSystemd
 import Glibc
+import PlacesSystem
 
 /// The service manager protocol of sd-daemon: readiness and status notifications, socket activation, watchdog.
 public enum ServiceManager {
