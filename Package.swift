@@ -3,9 +3,7 @@ import PackageDescription
 
 /// Settings every Swift target shares: Swift 6 mode is the default for this
 /// tools version; warnings are errors.
-let strict: [SwiftSetting] = [
-    .treatAllWarnings(as: .error),
-]
+let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
 
 let package = Package(
     name: "placesd",
