@@ -47,7 +47,7 @@ let package = Package(
         .testTarget(name: "PlacesProtocolTests", dependencies: ["PlacesProtocol"], swiftSettings: strict),
         .testTarget(
             name: "PlacesServerTests",
-            dependencies: ["PlacesServer", "PlacesStore", "PlacesProtocol", "PlacesModel"],
+            dependencies: ["PlacesServer", "PlacesStore", "PlacesProtocol", "PlacesModel", "PlacesSystem"],
             swiftSettings: strict
         ),
         .testTarget(

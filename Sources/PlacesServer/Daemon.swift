@@ -1,8 +1,14 @@
 import Glibc
 import PlacesSystem
+import PlacesSystemd
 
 /// The `placesd` program: command line in, exit status out.
 public enum Daemon {
+    /// `EX_USAGE` from sysexits.h.
+    static let usageExitStatus: Int32 = 64
+    /// `EX_CONFIG` from sysexits.h.
+    static let configurationExitStatus: Int32 = 78
+
     /// Runs `placesd` with `arguments` (including the program name).
     public static func main(arguments: [String], environment: [String: String]) -> Int32 {
         let command: DaemonCommand
@@ -12,7 +18,7 @@ public enum Daemon {
             )
         } catch {
             writeStandardError("placesd: \(error)\nRun 'placesd --help' for usage.\n")
-            return 64
+            return usageExitStatus
         }
         switch command {
         case .help:
@@ -21,9 +27,18 @@ public enum Daemon {
         case .version:
             writeStandardOutput("placesd \(DaemonCommandLine.version)\n")
             return 0
-        case .serve(let configuration):
-            // Block the stop signals before any other thread exists, so every thread inherits the mask
-            // and the signals are only ever read from the signalfd.
+        case .checkConfiguration(let invocation):
+            do {
+                let configuration = try invocation.resolve()
+                writeStandardOutput(describe(configuration, from: invocation))
+                return 0
+            } catch {
+                writeStandardError("placesd: \(error)\n")
+                return configurationExitStatus
+            }
+        case .serve(let invocation):
+            // Block the signals before any other thread exists, so every thread inherits the mask and the
+            // signals are only ever read from the signalfd.
             let signals: SignalReceiver
             do {
                 signals = try SignalReceiver(signals: [SIGTERM, SIGINT, SIGHUP])
@@ -32,9 +47,38 @@ public enum Daemon {
                 return 1
             }
             signal(SIGPIPE, SIG_IGN)
-            let logger = Logger(level: configuration.logLevel, environment: environment)
-            return Server(configuration: configuration, logger: logger, signals: signals).run()
+            let configuration: ServerConfiguration
+            do {
+                configuration = try invocation.resolve()
+            } catch {
+                writeStandardError("placesd: \(error)\n")
+                return configurationExitStatus
+            }
+            let logger = Logger(
+                level: configuration.logLevel, environment: environment, structuredSink: JournalSink.ifJournal()
+            )
+            return Server(invocation: invocation, configuration: configuration, logger: logger, signals: signals)
+                .run()
         }
+    }
+
+    /// What `--check-config` prints: where the file is and every resolved setting.
+    static func describe(_ configuration: ServerConfiguration, from invocation: DaemonInvocation) -> String {
+        let source =
+            FileSystem.fileExists(invocation.configurationPath)
+            ? "'\(invocation.configurationPath)'" : "'\(invocation.configurationPath)' (absent: defaults)"
+        return """
+            Configuration \(source) is valid.
+            socket = \(configuration.socketPath)
+            database = \(configuration.databasePath)
+            socket-mode = 0\(String(configuration.socketMode, radix: 8))
+            max-connections = \(configuration.maximumConnections)
+            max-line-bytes = \(configuration.maximumLineBytes)
+            max-places = \(configuration.maximumPlacesPerUser)
+            admin-group = \(configuration.adminGroup)
+            log-level = \(configuration.logLevel.name)
+
+            """
     }
 
     private static func writeStandardOutput(_ text: String) {

@@ -3,7 +3,9 @@ import PlacesSystem
 /// What `placesd`'s command line asks for.
 public enum DaemonCommand: Sendable, Equatable {
     /// Serve with this configuration.
-    case serve(ServerConfiguration)
+    case serve(DaemonInvocation)
+    /// Check the configuration, print the result and exit.
+    case checkConfiguration(DaemonInvocation)
     /// Print the help text.
     case help
     /// Print the version.
@@ -33,8 +35,14 @@ public enum DaemonCommandLine {
         Keeps a list of places in SQLite and serves it as newline-delimited JSON-RPC 2.0 on a Unix socket.
 
         Options:
-          --socket PATH            Listen on PATH (default: $XDG_RUNTIME_DIR/placesd.sock; without it
-                                   /run/placesd/placesd.sock for root, /tmp/placesd-$UID/placesd.sock otherwise).
+          --config PATH            Read settings from PATH (default: $CONFIGURATION_DIRECTORY/placesd.conf;
+                                   else /etc/placesd/placesd.conf for root, ~/.config/placesd/placesd.conf
+                                   for others; a missing default file means the defaults).
+          --check-config           Check the configuration file and flags, print the result and exit.
+          --socket PATH            Listen on PATH (default: $RUNTIME_DIRECTORY/placesd.sock, else
+                                   $XDG_RUNTIME_DIR/placesd.sock; without either, /run/placesd/placesd.sock
+                                   for root and /tmp/placesd-$UID/placesd.sock for others). Ignored when
+                                   systemd passes the listening socket (socket activation).
           --database PATH          Keep the places in the SQLite file PATH (default: $STATE_DIRECTORY/places.sqlite,
                                    else $XDG_STATE_HOME/placesd/places.sqlite, else ~/.local/state/placesd/places.sqlite).
           --socket-mode MODE       Permission bits of the socket, in octal (default: 0600).
@@ -46,8 +54,14 @@ public enum DaemonCommandLine {
           --version                Print the version and exit.
           -h, --help               Print this help and exit.
 
-        Signals: SIGTERM or SIGINT stop the daemon cleanly after answering the requests it has read.
-        Exit status: 0 after a clean stop, 1 when the database or socket cannot be used, 64 for a usage error.
+        Every option but --config, --check-config, --version and --help is also a key of the configuration
+        file, written without the dashes ("max-connections = 200"); options on the command line win.
+
+        Signals: SIGTERM or SIGINT stop the daemon cleanly after answering the requests it has read. SIGHUP
+        rereads the configuration and applies log-level, max-connections, max-line-bytes, max-places and
+        admin-group; a configuration with an error is logged and the running one kept.
+        Exit status: 0 after a clean stop, 1 when the database or socket cannot be used, 64 for a usage error,
+        78 for a configuration error.
 
         """
 
@@ -55,7 +69,9 @@ public enum DaemonCommandLine {
     public static func parse(
         _ arguments: [String], environment: [String: String], uid: UInt32
     ) throws(UsageError) -> DaemonCommand {
-        var configuration = ServerConfiguration(environment: environment, uid: uid)
+        var invocation = DaemonInvocation(environment: environment, uid: uid)
+        var isCheckOnly = false
+        var scratch = ServerConfiguration(environment: environment, uid: uid)
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
             var name = argument
@@ -72,42 +88,25 @@ public enum DaemonCommandLine {
             switch name {
             case "-h", "--help": return .help
             case "--version": return .version
-            case "--socket": configuration.socketPath = try nonEmpty(value(), option: name)
-            case "--database": configuration.databasePath = try nonEmpty(value(), option: name)
-            case "--socket-mode":
-                let text = try value()
-                guard let mode = UInt32(text, radix: 8), mode <= 0o777 else {
-                    throw UsageError("Option '--socket-mode' must be octal permission bits such as 0600, not '\(text)'.")
-                }
-                configuration.socketMode = mode
-            case "--max-connections": configuration.maximumConnections = try positive(value(), option: name)
-            case "--max-line-bytes": configuration.maximumLineBytes = try positive(value(), option: name)
-            case "--max-places": configuration.maximumPlacesPerUser = try positive(value(), option: name)
-            case "--admin-group": configuration.adminGroup = try nonEmpty(value(), option: name)
-            case "--log-level":
-                let text = try value()
-                guard let level = LogLevel(name: text) else {
-                    throw UsageError(
-                        "Option '--log-level' must be one of error, warning, notice, info, debug, not '\(text)'."
-                    )
-                }
-                configuration.logLevel = level
+            case "--check-config": isCheckOnly = true
+            case "--config":
+                let path = try value()
+                guard !path.isEmpty else { throw UsageError("Option '--config' must not be empty.") }
+                invocation.configurationPath = path
+                invocation.isConfigurationPathExplicit = true
             default:
-                throw UsageError("Unknown option '\(argument)'.")
+                guard name.hasPrefix("--"), let key = ConfigurationKey(rawValue: String(name.dropFirst(2))) else {
+                    throw UsageError("Unknown option '\(argument)'.")
+                }
+                let text = try value()
+                do {
+                    try key.apply(text, to: &scratch)
+                } catch {
+                    throw UsageError("Option '\(name)' \(error).")
+                }
+                invocation.overrides.append(DaemonInvocation.Override(key: key, value: text))
             }
         }
-        return .serve(configuration)
-    }
-
-    private static func nonEmpty(_ text: String, option: String) throws(UsageError) -> String {
-        guard !text.isEmpty else { throw UsageError("Option '\(option)' must not be empty.") }
-        return text
-    }
-
-    private static func positive(_ text: String, option: String) throws(UsageError) -> Int {
-        guard let number = Int(text), number > 0 else {
-            throw UsageError("Option '\(option)' must be a positive whole number, not '\(text)'.")
-        }
-        return number
+        return isCheckOnly ? .checkConfiguration(invocation) : .serve(invocation)
     }
 }

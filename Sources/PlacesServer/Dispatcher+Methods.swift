@@ -33,7 +33,7 @@ extension Dispatcher {
     private func requireAdmin(_ caller: Caller) throws(RPCError) {
         guard caller.isAdmin else {
             throw .permissionDenied(
-                "allUsers is only for root and members of the group '\(adminGroupName)'."
+                "allUsers is only for root and members of the group '\(settings.current.adminGroupName)'."
             )
         }
     }

@@ -10,12 +10,12 @@ final class Dispatcher: Sendable {
 
     let store: PlaceStore
     let statistics: ServerStatistics
-    let adminGroupName: String
+    let settings: LiveSettings
 
-    init(store: PlaceStore, statistics: ServerStatistics, adminGroupName: String) {
+    init(store: PlaceStore, statistics: ServerStatistics, settings: LiveSettings) {
         self.store = store
         self.statistics = statistics
-        self.adminGroupName = adminGroupName
+        self.settings = settings
     }
 
     /// Handles one request line from `caller`.

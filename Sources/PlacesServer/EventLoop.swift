@@ -6,9 +6,7 @@ struct LoopContext: Sendable {
     let dispatcher: Dispatcher
     let statistics: ServerStatistics
     let logger: Logger
-    let maximumConnections: Int
-    let maximumLineBytes: Int
-    let adminGroupID: UInt32?
+    let settings: LiveSettings
 }
 
 /// An epoll loop on a thread of its own, serving the connections it accepted.
@@ -95,17 +93,21 @@ final class EventLoop {
     }
 
     private func adopt(_ fd: FileDescriptor) {
+        let settings = context.settings.current
         let open = context.statistics.connections.add(1, ordering: .relaxed).newValue
-        guard open <= context.maximumConnections else {
+        guard open <= settings.maximumConnections else {
             context.statistics.connections.subtract(1, ordering: .relaxed)
             var line = JSONWriter()
             RPCEnvelope.writeError(
                 id: .null,
-                error: .limitReached("Too many connections: the limit is \(context.maximumConnections)."),
+                error: .limitReached("Too many connections: the limit is \(settings.maximumConnections)."),
                 to: &line
             )
             _ = line.bytes.withUnsafeBytes { try? fd.write($0) }
-            context.logger.warning("Refused a connection: \(context.maximumConnections) connections are open.")
+            let credentials = try? UnixSocket.peerCredentials(fd)
+            context.logger.log(
+                .warning, "Refused a connection: \(settings.maximumConnections) connections are open.",
+                fields: credentials.map(Self.fields(for:)) ?? [])
             fd.close()
             return
         }
@@ -113,7 +115,7 @@ final class EventLoop {
         do {
             let credentials = try UnixSocket.peerCredentials(fd)
             var isAdmin = credentials.uid == 0
-            if !isAdmin, let adminGroupID = context.adminGroupID {
+            if !isAdmin, let adminGroupID = settings.adminGroupID {
                 isAdmin =
                     credentials.gid == adminGroupID
                     || (try? UnixSocket.peerGroups(fd))?.contains(adminGroupID) == true
@@ -123,14 +125,22 @@ final class EventLoop {
             nextToken += tokenStride
             try epoll.add(fd, events: [.readable, .writable, .readHangup, .edgeTriggered], token: token)
             connections[token] = Connection(
-                id: token, fd: fd, caller: caller, maximumLineBytes: context.maximumLineBytes
+                id: token, fd: fd, caller: caller, maximumLineBytes: settings.maximumLineBytes
             )
-            context.logger.debug("Client uid \(caller.uid) connected (\(open) open).")
+            context.logger.log(
+                .debug, "Client uid \(caller.uid) connected (\(open) open).", fields: Self.fields(for: credentials))
         } catch {
             context.logger.error("\(error)")
             context.statistics.connections.subtract(1, ordering: .relaxed)
             fd.close()
         }
+    }
+
+    private static func fields(for credentials: PeerCredentials) -> [LogField] {
+        [
+            LogField("PLACESD_CLIENT_UID", "\(credentials.uid)"),
+            LogField("PLACESD_CLIENT_PID", "\(credentials.pid)"),
+        ]
     }
 
     // MARK: Events
@@ -145,6 +155,8 @@ final class EventLoop {
                 service(connection)
             case .shutdown:
                 beginShutdown()
+            case .probe(let number):
+                mailbox.answeredProbe.store(number, ordering: .releasing)
             }
         }
     }
@@ -222,12 +234,16 @@ final class EventLoop {
             case .tooLong:
                 RPCEnvelope.writeError(
                     id: .null,
-                    error: .invalidRequest("The request line is longer than \(context.maximumLineBytes) bytes."),
+                    error: .invalidRequest(
+                        "The request line is longer than \(connection.framer.maximumLineBytes) bytes."),
                     to: &connection.output
                 )
                 connection.isInputClosed = true
                 connection.closesAfterFlush = true
-                context.logger.notice("Client uid \(connection.caller.uid) sent an oversized line; closing.")
+                context.logger.log(
+                    .notice,
+                    "Client uid \(connection.caller.uid) sent a line over \(connection.framer.maximumLineBytes) bytes; closing.",
+                    fields: [LogField("PLACESD_CLIENT_UID", "\(connection.caller.uid)")])
                 return
             }
         }

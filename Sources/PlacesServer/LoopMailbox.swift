@@ -7,12 +7,16 @@ enum LoopMessage: Sendable {
     case reply(connection: UInt64, bytes: [UInt8])
     /// Stop accepting, answer what was read, close every connection, and return.
     case shutdown
+    /// Prove the loop still turns: store this number in `answeredProbe`.
+    case probe(UInt64)
 }
 
 /// The one way into an event loop from other threads: a locked queue and an eventfd that wakes the loop.
 final class LoopMailbox: Sendable {
     private let messages = Mutex<[LoopMessage]>([])
     let notifier: EventNotifier
+    /// The last `probe` the loop answered; the watchdog pings systemd only while loops answer.
+    let answeredProbe = Atomic<UInt64>(0)
 
     init() throws(SystemError) {
         notifier = try EventNotifier()

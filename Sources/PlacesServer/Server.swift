@@ -3,14 +3,19 @@ import PlacesStore
 import PlacesSystem
 import PlacesSystemd
 
-/// The daemon's life: open the store, listen, serve on event loops, stop cleanly on a signal.
+/// The daemon's life: open the store, listen (or take systemd's socket), serve on event loops, reload on
+/// SIGHUP, stop cleanly on SIGTERM or SIGINT.
 public final class Server {
-    private let configuration: ServerConfiguration
+    private let invocation: DaemonInvocation
+    private var configuration: ServerConfiguration
     private let logger: Logger
     private let signals: SignalReceiver
 
     /// Prepares a server; `signals` must have been created before any other thread started.
-    public init(configuration: ServerConfiguration, logger: Logger, signals: SignalReceiver) {
+    public init(
+        invocation: DaemonInvocation, configuration: ServerConfiguration, logger: Logger, signals: SignalReceiver
+    ) {
+        self.invocation = invocation
         self.configuration = configuration
         self.logger = logger
         self.signals = signals
@@ -32,46 +37,40 @@ public final class Server {
             logger.error("Failed to open database '\(configuration.databasePath)': \(error)")
             return 1
         }
-        let listener: FileDescriptor
-        do {
-            try FileSystem.createParentDirectories(of: configuration.socketPath)
-            listener = try UnixSocket.listen(path: configuration.socketPath, mode: configuration.socketMode)
-        } catch {
-            logger.error("\(error)")
+        guard let listener = openListener() else {
             store.close()
             return 1
         }
         defer {
-            listener.close()
-            unlink(configuration.socketPath)
+            listener.fd.close()
+            if listener.isOwned { unlink(configuration.socketPath) }
         }
 
         let statistics = ServerStatistics()
+        let settings = LiveSettings(configuration)
         let context = LoopContext(
-            dispatcher: Dispatcher(store: store, statistics: statistics, adminGroupName: configuration.adminGroup),
+            dispatcher: Dispatcher(store: store, statistics: statistics, settings: settings),
             statistics: statistics,
             logger: logger,
-            maximumConnections: configuration.maximumConnections,
-            maximumLineBytes: configuration.maximumLineBytes,
-            adminGroupID: Groups.groupID(named: configuration.adminGroup)
+            settings: settings
         )
         let loops: [(mailbox: LoopMailbox, thread: SystemThread)]
         do {
-            loops = try Self.startLoops(listener: listener, context: context)
+            loops = try Self.startLoops(listener: listener.fd, context: context)
         } catch {
             logger.error("\(error)")
             store.close()
             return 1
         }
 
-        let placeCount = store.snapshot().count
         logger.info(
-            "Serving \(placeCount) places from '\(configuration.databasePath)' on '\(configuration.socketPath)'"
+            "Serving \(store.snapshot().count) places from '\(configuration.databasePath)' on "
+                + (listener.isOwned ? "'\(configuration.socketPath)'" : "the socket passed by systemd")
                 + (fileLimit.map { " (up to \($0) open files)" } ?? "") + "."
         )
         ServiceManager.notify("READY=1\nSTATUS=\(statusLine(store: store, statistics: statistics))")
 
-        waitForStopSignal(store: store, statistics: statistics)
+        serveSignals(store: store, statistics: statistics, settings: settings, mailboxes: loops.map(\.mailbox))
 
         ServiceManager.notify("STOPPING=1\nSTATUS=Stopping.")
         logger.info("Stopping: answering the requests already read.")
@@ -80,6 +79,35 @@ public final class Server {
         store.close()
         logger.info("Stopped.")
         return 0
+    }
+
+    /// The socket systemd passed (socket activation), or one bound at the configured path.
+    private func openListener() -> (fd: FileDescriptor, isOwned: Bool)? {
+        let passed = ServiceManager.listenedSockets()
+        if let first = passed.first {
+            for extra in passed.dropFirst() {
+                logger.warning("Ignoring the extra socket '\(extra.name)' passed by systemd.")
+            }
+            guard ServiceManager.isListeningUnixStreamSocket(first.fileDescriptor) else {
+                logger.error("The socket '\(first.name)' passed by systemd is not a listening Unix stream socket.")
+                return nil
+            }
+            do {
+                try first.fileDescriptor.setNonBlocking(true)
+            } catch {
+                logger.error("\(error)")
+                return nil
+            }
+            return (first.fileDescriptor, false)
+        }
+        do {
+            try FileSystem.createParentDirectories(of: configuration.socketPath)
+            let fd = try UnixSocket.listen(path: configuration.socketPath, mode: configuration.socketMode)
+            return (fd, true)
+        } catch {
+            logger.error("\(error)")
+            return nil
+        }
     }
 
     private static func startLoops(
@@ -102,28 +130,67 @@ public final class Server {
         return loops
     }
 
-    /// Blocks until SIGTERM or SIGINT, refreshing the service manager's status line now and then.
-    private func waitForStopSignal(store: PlaceStore, statistics: ServerStatistics) {
+    /// Runs on the main thread until SIGTERM or SIGINT: reloads on SIGHUP, pings the watchdog while every
+    /// event loop and the store still answer, and keeps the service manager's status line current.
+    private func serveSignals(
+        store: PlaceStore, statistics: ServerStatistics, settings: LiveSettings, mailboxes: [LoopMailbox]
+    ) {
+        var watchdog = Watchdog(intervalMicroseconds: ServiceManager.watchdogIntervalMicroseconds())
+        if let interval = watchdog.intervalMicroseconds {
+            logger.info("Watchdog: pinging systemd every \(interval / 2_000) ms while the daemon answers.")
+        }
         guard let epoll = try? Epoll() else { return }
         try? epoll.add(signals.fileDescriptor, events: [.readable], token: 0)
         var events: [EpollEvent] = []
         var lastStatus = ""
         while true {
-            _ = try? epoll.wait(into: &events, maximum: 4, timeoutMilliseconds: 2000)
+            _ = try? epoll.wait(into: &events, maximum: 4, timeoutMilliseconds: watchdog.timeoutMilliseconds)
             while let signal = signals.next() {
                 switch signal {
                 case SIGTERM, SIGINT:
                     logger.notice("Received \(signal == SIGTERM ? "SIGTERM" : "SIGINT").")
                     return
+                case SIGHUP:
+                    reload(store: store, settings: settings)
                 default:
-                    logger.notice("Ignoring signal \(signal): nothing to reload yet.")
+                    break
                 }
             }
+            watchdog.tick(mailboxes: mailboxes, store: store)
             let status = statusLine(store: store, statistics: statistics)
             if status != lastStatus {
                 ServiceManager.notify("STATUS=\(status)")
                 lastStatus = status
             }
+        }
+    }
+
+    /// Rereads the configuration and applies what can change while running; keeps the old one on error.
+    private func reload(store: PlaceStore, settings: LiveSettings) {
+        ServiceManager.notify("RELOADING=1\nMONOTONIC_USEC=\(ServiceManager.monotonicMicroseconds())")
+        logger.notice("Received SIGHUP: reloading the configuration.")
+        do {
+            let new = try invocation.resolve()
+            for key in ConfigurationKey.allCases where !key.isReloadable && changes(key, from: configuration, to: new) {
+                logger.warning("The new '\(key.rawValue)' takes effect only after a restart.")
+            }
+            logger.setLevel(new.logLevel)
+            settings.update(from: new)
+            store.setMaximumPlacesPerOwner(new.maximumPlacesPerUser)
+            configuration = new
+            logger.notice("Configuration reloaded.")
+        } catch {
+            logger.error("Failed to reload: \(error); keeping the running configuration.")
+        }
+        ServiceManager.notify("READY=1")
+    }
+
+    private func changes(_ key: ConfigurationKey, from old: ServerConfiguration, to new: ServerConfiguration) -> Bool {
+        switch key {
+        case .socket: old.socketPath != new.socketPath
+        case .database: old.databasePath != new.databasePath
+        case .socketMode: old.socketMode != new.socketMode
+        default: false
         }
     }
 

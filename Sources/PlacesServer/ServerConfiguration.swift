@@ -21,7 +21,7 @@ public struct ServerConfiguration: Sendable, Equatable {
 
     /// Creates a configuration with the default paths for `uid` in `environment`.
     public init(environment: [String: String], uid: UInt32) {
-        socketPath = DefaultPaths.socketPath(environment: environment, uid: uid)
+        socketPath = DefaultPaths.daemonSocketPath(environment: environment, uid: uid)
         databasePath = DefaultPaths.databasePath(environment: environment, uid: uid)
     }
 }

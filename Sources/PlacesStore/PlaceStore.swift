@@ -105,6 +105,17 @@ public final class PlaceStore: Sendable {
         }
     }
 
+    /// Changes the most places one owner may have; applies to mutations committed from now on.
+    public func setMaximumPlacesPerOwner(_ limit: Int) {
+        queue.async { self.writer.withLock { $0.setMaximumPlacesPerOwner(limit) } }
+    }
+
+    /// Runs `body` on the writer's queue once the work queued before it is done; a writer stuck in a commit
+    /// never runs it, which is what the watchdog relies on.
+    public func afterQueuedWork(_ body: @escaping @Sendable () -> Void) {
+        queue.async(execute: body)
+    }
+
     /// Runs on `queue`: commits batches until nothing is waiting.
     private func drain() {
         while true {

@@ -13,7 +13,7 @@ final class StoreWriter {
     /// How many transactions committed since the store opened.
     private(set) var committedTransactions = 0
     private var database: WriterDatabase?
-    private let options: StoreOptions
+    private var options: StoreOptions
     private let clock: @Sendable () -> Timestamp
     /// Set when the database could not be reopened after a failure: every later batch fails with it.
     private var unavailableReason: String?
@@ -72,6 +72,11 @@ final class StoreWriter {
         state = next
         committedTransactions += 1
         return BatchResult(outcomes: outcomes, changes: changes, snapshot: StoreSnapshot(state: next))
+    }
+
+    /// Changes the per-owner place limit for later batches.
+    func setMaximumPlacesPerOwner(_ limit: Int) {
+        options.maximumPlacesPerOwner = limit
     }
 
     /// Checkpoints the WAL into the database file, closes the connection and releases the lock. Idempotent.

@@ -39,6 +39,24 @@ public enum FileSystem {
         }
     }
 
+    /// The whole contents of the file at `path`.
+    public static func readFile(_ path: String) throws(SystemError) -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw SystemError(errno: errno, operation: "open '\(path)'") }
+        let file = FileDescriptor(rawValue: fd)
+        defer { file.close() }
+        var contents: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let outcome = chunk.withUnsafeMutableBytes { buffer in
+                Result { () throws(SystemError) in try file.read(into: buffer) ?? 0 }
+            }
+            let count = try outcome.get()
+            if count == 0 { return contents }
+            contents.append(contentsOf: chunk[..<count])
+        }
+    }
+
     /// The real user id (`getuid`).
     public static func realUserID() -> UInt32 {
         getuid()

@@ -12,17 +12,29 @@ public final class Logger: Sendable {
     private let output: Int32
     /// Whether lines carry "<N>" priority prefixes for journald.
     let isJournal: Bool
+    /// Where messages go as structured journal entries when standard error is the journal.
+    private let structuredSink: (any StructuredLogSink)?
 
     /// Creates a logger for messages at `level` or more severe, reading `JOURNAL_STREAM` from `environment`.
-    public convenience init(level: LogLevel, environment: [String: String]) {
-        self.init(level: level, environment: environment, outputFileDescriptor: 2)
+    ///
+    /// When standard error is the journal and `structuredSink` is given, messages are sent through it with their
+    /// fields; should it fail, they are written as prefixed lines.
+    public convenience init(
+        level: LogLevel, environment: [String: String], structuredSink: (any StructuredLogSink)? = nil
+    ) {
+        self.init(
+            level: level, environment: environment, outputFileDescriptor: 2, structuredSink: structuredSink)
     }
 
     /// Creates a logger writing to `outputFileDescriptor`, which `JOURNAL_STREAM` is compared with.
-    init(level: LogLevel, environment: [String: String], outputFileDescriptor: Int32) {
+    init(
+        level: LogLevel, environment: [String: String], outputFileDescriptor: Int32,
+        structuredSink: (any StructuredLogSink)? = nil
+    ) {
         threshold = Atomic(level.rawValue)
         output = outputFileDescriptor
         isJournal = Logger.isJournalStream(outputFileDescriptor, journalStream: environment["JOURNAL_STREAM"])
+        self.structuredSink = isJournal ? structuredSink : nil
     }
 
     /// The least severe level that is written.
@@ -49,7 +61,16 @@ public final class Logger: Sendable {
     /// Writes `message` at `level`; the message is not built unless the level is enabled.
     @inlinable
     public func log(_ level: LogLevel, _ message: @autoclosure () -> String) {
-        if isEnabled(level) { write(level, message()) }
+        if isEnabled(level) { write(level, message(), fields: []) }
+    }
+
+    /// Writes `message` at `level` with journal fields such as `PLACESD_CLIENT_UID` (used only when logging to
+    /// the journal); nothing is built unless the level is enabled.
+    @inlinable
+    public func log(
+        _ level: LogLevel, _ message: @autoclosure () -> String, fields: @autoclosure () -> [LogField]
+    ) {
+        if isEnabled(level) { write(level, message(), fields: fields()) }
     }
 
     /// Logs at `.error`.
@@ -73,7 +94,8 @@ public final class Logger: Sendable {
     public func debug(_ message: @autoclosure () -> String) { log(.debug, message()) }
 
     @usableFromInline
-    func write(_ level: LogLevel, _ message: String) {
+    func write(_ level: LogLevel, _ message: String, fields: [LogField]) {
+        if let structuredSink, structuredSink.send(level, message, fields: fields) { return }
         var text = format(level, message)
         text.withUTF8 { bytes in
             var remaining = UnsafeRawBufferPointer(bytes)
@@ -112,4 +134,24 @@ public final class Logger: Sendable {
         guard fstat(fd, &status) == 0 else { return false }
         return UInt64(status.st_dev) == device && UInt64(status.st_ino) == inode
     }
+}
+
+/// A journal field attached to a log message: an upper-case name and a value.
+public struct LogField: Sendable, Hashable {
+    /// The field name, e.g. `PLACESD_CLIENT_UID`.
+    public let name: String
+    /// The value.
+    public let value: String
+
+    /// Creates a field.
+    public init(_ name: String, _ value: String) {
+        self.name = name
+        self.value = value
+    }
+}
+
+/// Somewhere log messages can go as structured entries (the journal's native protocol).
+public protocol StructuredLogSink: Sendable {
+    /// Sends one entry; returns false when it could not, so the caller falls back to a plain line.
+    func send(_ level: LogLevel, _ message: String, fields: [LogField]) -> Bool
 }

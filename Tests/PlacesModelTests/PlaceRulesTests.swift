@@ -45,14 +45,22 @@ struct PlaceRulesTests {
         #expect(throws: ValidationError.self) { try PlaceRules.validDescription(text) }
     }
 
-    @Test("Latitudes", arguments: [(-90.0, true), (90.0, true), (0.0, true), (48.8584, true), (90.0000001, false),
-        (-91.0, false), (Double.nan, false), (Double.infinity, false), (-Double.infinity, false)])
+    @Test(
+        "Latitudes",
+        arguments: [
+            (-90.0, true), (90.0, true), (0.0, true), (48.8584, true), (90.0000001, false),
+            (-91.0, false), (Double.nan, false), (Double.infinity, false), (-Double.infinity, false),
+        ])
     func latitudes(value: Double, isValid: Bool) {
         #expect(((try? PlaceRules.validLatitude(value)) != nil) == isValid)
     }
 
-    @Test("Longitudes", arguments: [(-180.0, true), (180.0, true), (2.2945, true), (180.5, false), (-181.0, false),
-        (Double.nan, false)])
+    @Test(
+        "Longitudes",
+        arguments: [
+            (-180.0, true), (180.0, true), (2.2945, true), (180.5, false), (-181.0, false),
+            (Double.nan, false),
+        ])
     func longitudes(value: Double, isValid: Bool) {
         #expect(((try? PlaceRules.validLongitude(value)) != nil) == isValid)
     }

@@ -6,13 +6,14 @@ struct DaemonCommandLineTests {
     private let environment = ["XDG_RUNTIME_DIR": "/run/user/1000", "HOME": "/home/ada"]
 
     private func configuration(_ arguments: [String]) throws -> ServerConfiguration {
-        guard case .serve(let configuration) = try DaemonCommandLine.parse(
-            arguments, environment: environment, uid: 1000)
+        guard
+            case .serve(let invocation) = try DaemonCommandLine.parse(
+                arguments, environment: environment, uid: 1000)
         else {
             Issue.record("expected a configuration for \(arguments)")
             return ServerConfiguration(environment: environment, uid: 1000)
         }
-        return configuration
+        return try invocation.resolve()
     }
 
     @Test("Defaults follow the user paths")
@@ -53,10 +54,16 @@ struct DaemonCommandLineTests {
         "Usage errors name the option",
         arguments: [
             (["--socket"], "Option '--socket' needs a value."),
-            (["--socket-mode", "999"], "Option '--socket-mode' must be octal permission bits such as 0600, not '999'."),
+            (
+                ["--socket-mode", "999"],
+                "Option '--socket-mode' must be octal permission bits such as 0600, not '999'."
+            ),
             (["--max-connections", "0"], "Option '--max-connections' must be a positive whole number, not '0'."),
             (["--max-line-bytes", "lots"], "Option '--max-line-bytes' must be a positive whole number, not 'lots'."),
-            (["--log-level", "loud"], "Option '--log-level' must be one of error, warning, notice, info, debug, not 'loud'."),
+            (
+                ["--log-level", "loud"],
+                "Option '--log-level' must be one of error, warning, notice, info, debug, not 'loud'."
+            ),
             (["--frobnicate"], "Unknown option '--frobnicate'."),
             (["--database="], "Option '--database' must not be empty."),
         ])

@@ -18,7 +18,9 @@ final class DispatcherHarness {
         let path = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
         directory = String(cString: try #require(path))
         store = try PlaceStore(path: directory + "/places.sqlite")
-        dispatcher = Dispatcher(store: store, statistics: ServerStatistics(), adminGroupName: "placesd-admin")
+        dispatcher = Dispatcher(
+            store: store, statistics: ServerStatistics(),
+            settings: LiveSettings(ServerConfiguration(environment: [:], uid: 0)))
     }
 
     deinit {
@@ -92,7 +94,8 @@ struct DispatcherTests {
     @Test("A batch of notifications gets no reply at all")
     func notificationBatch() throws {
         let harness = try DispatcherHarness()
-        let reply = harness.send(#"[{"jsonrpc":"2.0","method":"places.list"},{"jsonrpc":"2.0","method":"server.status"}]"#)
+        let reply = harness.send(
+            #"[{"jsonrpc":"2.0","method":"places.list"},{"jsonrpc":"2.0","method":"server.status"}]"#)
         #expect(reply.isEmpty)
     }
 
@@ -103,12 +106,15 @@ struct DispatcherTests {
             #"{"jsonrpc":"2.0","id":1,"method":"places.add","params":{"latitude":1,"longitude":2}}"#)
         let id = try #require(added.objectValue?["result"]?.objectValue?["id"]?.stringValue)
         let get = #"{"jsonrpc":"2.0","id":2,"method":"places.get","params":{"id":"\#(id)"}}"#
-        #expect(try harness.call(get, as: other).objectValue?["error"]?.objectValue?["code"]?.numberValue?.int64 == -32001)
+        #expect(
+            try harness.call(get, as: other).objectValue?["error"]?.objectValue?["code"]?.numberValue?.int64 == -32001)
         let remove = #"{"jsonrpc":"2.0","id":2,"method":"places.remove","params":{"id":"\#(id)"}}"#
         #expect(
-            try harness.call(remove, as: other).objectValue?["error"]?.objectValue?["code"]?.numberValue?.int64 == -32001)
+            try harness.call(remove, as: other).objectValue?["error"]?.objectValue?["code"]?.numberValue?.int64
+                == -32001)
         let all = #"{"jsonrpc":"2.0","id":3,"method":"places.list","params":{"allUsers":true}}"#
-        #expect(try harness.call(all, as: other).objectValue?["error"]?.objectValue?["code"]?.numberValue?.int64 == -32003)
+        #expect(
+            try harness.call(all, as: other).objectValue?["error"]?.objectValue?["code"]?.numberValue?.int64 == -32003)
         let places = try #require(
             harness.call(all, as: root).objectValue?["result"]?.objectValue?["places"]?.arrayValue)
         #expect(places.first?.objectValue?["owner"]?.numberValue?.int64 == 1000)

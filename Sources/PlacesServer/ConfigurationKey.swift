@@ -1,0 +1,63 @@
+import PlacesSystem
+
+/// A setting that both the configuration file (`key = value`) and the command line (`--key value`) accept.
+public enum ConfigurationKey: String, Sendable, CaseIterable {
+    /// Where the listening socket is created.
+    case socket
+    /// The SQLite database file.
+    case database
+    /// Permission bits of the socket, in octal.
+    case socketMode = "socket-mode"
+    /// The most clients served at once.
+    case maxConnections = "max-connections"
+    /// The longest request line, in bytes.
+    case maxLineBytes = "max-line-bytes"
+    /// The most places one user may keep.
+    case maxPlaces = "max-places"
+    /// The group whose members may pass `allUsers`.
+    case adminGroup = "admin-group"
+    /// How verbose the log is.
+    case logLevel = "log-level"
+
+    /// Whether a new value takes effect on reload (SIGHUP); the others need a restart.
+    public var isReloadable: Bool {
+        switch self {
+        case .socket, .database, .socketMode: false
+        case .maxConnections, .maxLineBytes, .maxPlaces, .adminGroup, .logLevel: true
+        }
+    }
+
+    /// Sets this key's field of `configuration` from `text`; the error says what is wrong with the value.
+    func apply(_ text: String, to configuration: inout ServerConfiguration) throws(UsageError) {
+        switch self {
+        case .socket: configuration.socketPath = try Self.nonEmpty(text)
+        case .database: configuration.databasePath = try Self.nonEmpty(text)
+        case .socketMode:
+            guard let mode = UInt32(text, radix: 8), mode <= 0o777 else {
+                throw UsageError("must be octal permission bits such as 0600, not '\(text)'")
+            }
+            configuration.socketMode = mode
+        case .maxConnections: configuration.maximumConnections = try Self.positive(text)
+        case .maxLineBytes: configuration.maximumLineBytes = try Self.positive(text)
+        case .maxPlaces: configuration.maximumPlacesPerUser = try Self.positive(text)
+        case .adminGroup: configuration.adminGroup = try Self.nonEmpty(text)
+        case .logLevel:
+            guard let level = LogLevel(name: text) else {
+                throw UsageError("must be one of error, warning, notice, info, debug, not '\(text)'")
+            }
+            configuration.logLevel = level
+        }
+    }
+
+    private static func nonEmpty(_ text: String) throws(UsageError) -> String {
+        guard !text.isEmpty else { throw UsageError("must not be empty") }
+        return text
+    }
+
+    private static func positive(_ text: String) throws(UsageError) -> Int {
+        guard let number = Int(text), number > 0 else {
+            throw UsageError("must be a positive whole number, not '\(text)'")
+        }
+        return number
+    }
+}
