@@ -1,0 +1,200 @@
+import Foundation
+import Glibc
+import Testing
+
+/// A real `placesd` on a temporary socket and database, with a test-owned `NOTIFY_SOCKET` for readiness.
+///
+/// Call `shutdown()` in a `defer`: it kills a daemon still running, reports one that died on its own, and removes
+/// the temporary directory when this instance created it.
+final class DaemonProcess {
+    /// The directory holding the socket, the database, the notify socket and the logs.
+    let directory: TemporaryDirectory
+    /// The listening socket's path.
+    let socketPath: String
+    /// The database file's path.
+    let databasePath: String
+    /// Arguments after `--socket`, `--database` and `--log-level debug`.
+    var extraArguments: [String]
+    /// Where `placesd` reports readiness and status.
+    let notify: NotifySocket
+    /// The running daemon's pid, nil once it has been reaped.
+    private(set) var pid: pid_t?
+    /// How the previous run ended, once known.
+    private(set) var lastExit: ExitStatus?
+    /// The index in `notify.messages` where the current run's messages begin.
+    private(set) var firstMessageOfRun = 0
+    private let ownsDirectory: Bool
+    private let name = "placesd-" + UUID().uuidString.prefix(8).lowercased()
+    private var run = 0
+
+    /// Prepares (does not start) a daemon; paths default to files in a new temporary directory.
+    init(
+        directory: TemporaryDirectory? = nil, socketPath: String? = nil, databasePath: String? = nil,
+        arguments: [String] = []
+    ) throws {
+        let directory = try directory ?? TemporaryDirectory()
+        ownsDirectory = true
+        self.directory = directory
+        self.socketPath = socketPath ?? directory.file("s.sock")
+        self.databasePath = databasePath ?? directory.file("places.sqlite")
+        extraArguments = arguments
+        notify = try NotifySocket(path: directory.file(name + ".notify"))
+    }
+
+    /// Prepares a daemon in a directory the caller owns and removes itself.
+    init(sharing directory: TemporaryDirectory, databasePath: String? = nil, arguments: [String] = []) throws {
+        ownsDirectory = false
+        self.directory = directory
+        socketPath = directory.file("s.sock")
+        self.databasePath = databasePath ?? directory.file("places.sqlite")
+        extraArguments = arguments
+        notify = try NotifySocket(path: directory.file(name + ".notify"))
+    }
+
+    /// Prepares and starts a daemon, waiting for `READY=1`.
+    static func started(arguments: [String] = []) throws -> DaemonProcess {
+        let daemon = try DaemonProcess(arguments: arguments)
+        do {
+            try daemon.start()
+        } catch {
+            daemon.shutdown()
+            throw error
+        }
+        return daemon
+    }
+
+    /// The current run's stderr log file.
+    var logPath: String { directory.file("\(name).\(run).log") }
+
+    /// The current run's stderr.
+    var log: String {
+        String(decoding: TemporaryDirectory.contents(of: logPath) ?? [], as: UTF8.self)
+    }
+
+    /// The last lines of the current run's stderr, for failure messages.
+    var logTail: String {
+        let lines = log.split(separator: "\n", omittingEmptySubsequences: false).suffix(40)
+        return "\n--- placesd stderr (\(logPath)) ---\n" + lines.joined(separator: "\n") + "\n---"
+    }
+
+    /// Starts the daemon and waits up to `timeout` seconds for `READY=1` (failing early if it exits first).
+    func start(timeout: Double = 10) throws {
+        try spawn()
+        guard
+            notify.wait(
+                from: firstMessageOfRun, timeout: timeout, stillWaiting: { isRunning }, until: { $0 == "READY=1" })
+                != nil
+        else {
+            if let pid {
+                kill(pid, SIGKILL)
+                lastExit = Spawn.wait(pid, timeout: 5)
+                self.pid = nil
+                throw TestFailure("placesd sent no READY=1 within \(timeout) s\(logTail)")
+            }
+            throw TestFailure("placesd exited before READY=1 (\(lastExit.map(String.init) ?? "?"))\(logTail)")
+        }
+    }
+
+    /// Starts the daemon without waiting for anything.
+    func spawn() throws {
+        precondition(pid == nil, "placesd is already running")
+        run += 1
+        notify.drain()
+        firstMessageOfRun = notify.messages.count
+        lastExit = nil
+        var environment = Spawn.cleanEnvironment()
+        environment["NOTIFY_SOCKET"] = notify.path
+        let arguments =
+            ["--socket", socketPath, "--database", databasePath, "--log-level", "debug"] + extraArguments
+        pid = try Spawn.start(
+            try Binaries.placesd(), arguments, environment: environment, stdout: logPath, stderr: logPath)
+    }
+
+    /// Whether the daemon is still running; reaps it (recording `lastExit`) if it has ended.
+    var isRunning: Bool {
+        guard let pid else { return false }
+        var word: Int32 = 0
+        if waitpid(pid, &word, WNOHANG) == pid {
+            lastExit = ExitStatus(waitStatus: word)
+            self.pid = nil
+            return false
+        }
+        return true
+    }
+
+    /// Waits up to `timeout` seconds for the daemon to end by itself and returns how.
+    func waitForExit(timeout: Double = 10) throws -> ExitStatus {
+        if let pid {
+            guard let status = Spawn.wait(pid, timeout: timeout) else {
+                throw TestFailure("placesd (pid \(pid)) still running after \(timeout) s\(logTail)")
+            }
+            lastExit = status
+            self.pid = nil
+        }
+        guard let lastExit else { throw TestFailure("placesd was never started") }
+        return lastExit
+    }
+
+    /// Sends SIGTERM and waits for the daemon to exit; returns how it ended.
+    func stop(timeout: Double = 10) throws -> ExitStatus {
+        guard let pid else { throw TestFailure("placesd is not running (\(lastExit.map(String.init) ?? "?"))") }
+        kill(pid, SIGTERM)
+        do {
+            return try waitForExit(timeout: timeout)
+        } catch {
+            kill(pid, SIGKILL)
+            _ = Spawn.wait(pid, timeout: 5)
+            self.pid = nil
+            throw error
+        }
+    }
+
+    /// Sends SIGKILL and reaps the daemon.
+    func kill9() throws {
+        guard let pid else { throw TestFailure("placesd is not running (\(lastExit.map(String.init) ?? "?"))") }
+        kill(pid, SIGKILL)
+        _ = try waitForExit(timeout: 10)
+    }
+
+    /// The daemon's resident set size in MiB (from `/proc/PID/status`), nil if it is not running.
+    func residentMegabytes() -> Int? {
+        guard let pid, let status = TemporaryDirectory.contents(of: "/proc/\(pid)/status") else { return nil }
+        let line = String(decoding: status, as: UTF8.self).split(separator: "\n").first { $0.hasPrefix("VmRSS:") }
+        guard let kilobytes = line?.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first else {
+            return nil
+        }
+        return Int(kilobytes).map { $0 / 1024 }
+    }
+
+    /// How many file descriptors the daemon has open, nil if it is not running.
+    func openFileCount() -> Int? {
+        guard let pid else { return nil }
+        return (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd"))?.count
+    }
+
+    /// Opens a new client connection.
+    func connect() throws -> RawConnection {
+        do {
+            return try RawConnection(path: socketPath)
+        } catch {
+            throw TestFailure("\(error)\(logTail)")
+        }
+    }
+
+    /// Kills a daemon still running, reports one that ended unexpectedly, and removes an owned directory.
+    func shutdown(sourceLocation: SourceLocation = #_sourceLocation) {
+        if let pid {
+            if isRunning {
+                kill(pid, SIGKILL)
+                _ = Spawn.wait(pid, timeout: 5)
+                self.pid = nil
+            } else if let lastExit {
+                Issue.record("placesd ended unexpectedly: \(lastExit)\(logTail)", sourceLocation: sourceLocation)
+            }
+        }
+        if ProcessInfo.processInfo.environment["PLACESD_TEST_LOGS"] != nil {
+            print("placesd stderr for \(directory.path):\(logTail)")
+        }
+        if ownsDirectory { directory.remove() }
+    }
+}
