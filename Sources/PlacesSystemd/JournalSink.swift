@@ -13,9 +13,15 @@ public struct JournalSink: StructuredLogSink {
         self.identifier = identifier
     }
 
-    /// A sink when `JOURNAL_STREAM` is set (the logger still checks that it is standard error), nil otherwise.
+    /// journald's socket for native entries.
+    public static let socketPath = "/run/systemd/journal/socket"
+
+    /// A sink when `JOURNAL_STREAM` is set (the logger still checks that it is standard error) and journald's
+    /// socket is there; nil otherwise. The check matters: `sd_journal_sendv` reports success when the socket is
+    /// missing and drops the entry, so without it the log would vanish instead of falling back to lines.
     public static func ifJournal(identifier: String = "placesd") -> JournalSink? {
-        getenv("JOURNAL_STREAM") == nil ? nil : JournalSink(identifier: identifier)
+        guard getenv("JOURNAL_STREAM") != nil, access(socketPath, W_OK) == 0 else { return nil }
+        return JournalSink(identifier: identifier)
     }
 
     /// Sends one entry; false when the journal refused it.
