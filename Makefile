@@ -6,13 +6,29 @@ DESTDIR ?=
 BUILD_DIR ?= .build
 ARGS ?=
 
+# Installation directories (make install). placesd reads /etc/placesd whatever PREFIX is, because its
+# unit says ConfigurationDirectory=placesd.
+BINDIR ?= $(PREFIX)/bin
+SBINDIR ?= $(PREFIX)/sbin
+MANDIR ?= $(PREFIX)/share/man
+SYSCONFDIR ?= /etc
+SYSTEMD_SYSTEM_UNIT_DIR ?= $(PREFIX)/lib/systemd/system
+SYSTEMD_USER_UNIT_DIR ?= $(PREFIX)/lib/systemd/user
+BASH_COMPLETION_DIR ?= $(PREFIX)/share/bash-completion/completions
+ZSH_COMPLETION_DIR ?= $(PREFIX)/share/zsh/$(if $(filter /usr,$(PREFIX)),vendor-completions,site-functions)
+FISH_COMPLETION_DIR ?= $(PREFIX)/share/fish/vendor_completions.d
+DIST_DIR ?= dist
+DEB_STAGING := $(BUILD_DIR)/deb-root
+
 SWIFT_BUILD := $(SWIFT) build --scratch-path $(BUILD_DIR)
-RELEASE_FLAGS := -c release --static-swift-stdlib
+RELEASE_FLAGS := -c release --static-swift-stdlib --disable-local-rpath
 RELEASE_DIR := $(BUILD_DIR)/release
 FORMAT_PATHS := Sources Tests Package.swift
 
 BUILD_PACKAGES := pkg-config libsqlite3-dev libsystemd-dev
-TEST_PACKAGES := python3 util-linux sqlite3 socat shellcheck
+# make deb and make check-systemd: systemd-analyze, dpkg-shlibdeps, groff (man page check), debootstrap, nspawn.
+SYSTEMD_PACKAGES := systemd dpkg-dev groff-base debootstrap systemd-container
+TEST_PACKAGES := python3 util-linux sqlite3 socat shellcheck $(SYSTEMD_PACKAGES)
 BENCH_PACKAGES := redis-server redis-tools hyperfine gcc python3
 
 .DEFAULT_GOAL := build
@@ -20,21 +36,27 @@ BENCH_PACKAGES := redis-server redis-tools hyperfine gcc python3
 # Targets run one after another (check installs packages before it builds); swift build is parallel itself.
 .NOTPARALLEL:
 
-.PHONY: help deps deps-build deps-test deps-bench build run check lint format test shellcheck bench clean install
+.PHONY: help deps deps-build deps-test deps-bench deps-systemd build run check lint format test shellcheck bench clean \
+	install install-files deb check-units check-systemd
 
 help:
 	@echo 'make deps        install missing Debian packages for building and testing (also deps-build,'
-	@echo '                 deps-test, deps-bench)'
+	@echo '                 deps-test, deps-bench, deps-systemd)'
 	@echo 'make build       release binaries (static Swift runtime) in $(RELEASE_DIR)/'
 	@echo 'make run         build, then run placesd in the foreground (extra flags: ARGS=...)'
-	@echo 'make check       deps, lint, test and shellcheck: what CI runs (.ci/run)'
+	@echo 'make check       deps, lint, test, shellcheck and check-systemd: what CI runs (.ci/run)'
 	@echo 'make lint        swift format lint --strict'
 	@echo 'make test        debug build with tests, then swift test (unit and integration)'
 	@echo 'make shellcheck  shellcheck every shell script in the repository'
 	@echo 'make format      rewrite Swift sources with swift format'
 	@echo 'make bench       release build, then bench/run.sh (placesd against the ceiling and Redis)'
-	@echo 'make install     copy the binaries to $$(DESTDIR)$$(PREFIX)/bin'
-	@echo 'make clean       remove build output'
+	@echo 'make install     build, then install binaries, units, man pages and completions under'
+	@echo '                 $$(DESTDIR)$$(PREFIX) (PREFIX=$(PREFIX)), and $$(DESTDIR)/etc/placesd/placesd.conf'
+	@echo 'make deb         build, then $(DIST_DIR)/placesd_VERSION_ARCH.deb'
+	@echo 'make check-units systemd-analyze verify and security of the units, man pages, default config'
+	@echo 'make check-systemd  deb and check-units, then install and test the package in a booted'
+	@echo '                 Debian container (systemd-nspawn; as root; rootfs cached in $(BUILD_DIR))'
+	@echo 'make clean       remove build output, dist/ and the cached test root file system'
 
 # One apt-get update at most per target: each target names all its packages at once.
 deps:
@@ -49,14 +71,17 @@ deps-test:
 deps-bench:
 	@scripts/install-deps.sh $(BUILD_PACKAGES) $(BENCH_PACKAGES)
 
+deps-systemd:
+	@scripts/install-deps.sh $(BUILD_PACKAGES) $(SYSTEMD_PACKAGES)
+
 build:
 	$(SWIFT_BUILD) $(RELEASE_FLAGS)
 
 run: deps-build build
 	exec $(RELEASE_DIR)/placesd $(ARGS)
 
-check: deps lint test shellcheck
-	@echo 'make check: passed (swift format lint, build with tests, swift test, shellcheck)'
+check: deps lint test shellcheck check-systemd
+	@echo 'make check: passed (swift format lint, build with tests, swift test, shellcheck, systemd package test)'
 
 lint:
 	$(SWIFT) format lint --strict --recursive $(FORMAT_PATHS)
@@ -76,8 +101,51 @@ bench: deps-bench build
 	bench/run.sh --bin-dir $(RELEASE_DIR) --out $(BUILD_DIR)/bench
 
 clean:
-	rm -rf $(BUILD_DIR)
+	rm -rf $(BUILD_DIR) $(DIST_DIR)
 
-install: build
-	install -d '$(DESTDIR)$(PREFIX)/bin'
-	install -m 0755 $(RELEASE_DIR)/placesd $(RELEASE_DIR)/placesctl '$(DESTDIR)$(PREFIX)/bin/'
+install: build install-files
+
+# Installs what `make build` made, without building. The units name /usr/sbin/placesd; it is replaced with
+# $(SBINDIR)/placesd on the way. An existing configuration file is kept.
+install-files:
+	install -d '$(DESTDIR)$(BINDIR)' '$(DESTDIR)$(SBINDIR)' '$(DESTDIR)$(SYSTEMD_SYSTEM_UNIT_DIR)' \
+		'$(DESTDIR)$(SYSTEMD_USER_UNIT_DIR)' '$(DESTDIR)$(MANDIR)/man1' '$(DESTDIR)$(MANDIR)/man5' \
+		'$(DESTDIR)$(MANDIR)/man8' '$(DESTDIR)$(SYSCONFDIR)/placesd' '$(DESTDIR)$(BASH_COMPLETION_DIR)' \
+		'$(DESTDIR)$(ZSH_COMPLETION_DIR)' '$(DESTDIR)$(FISH_COMPLETION_DIR)'
+	install -m 0755 $(RELEASE_DIR)/placesctl '$(DESTDIR)$(BINDIR)/placesctl'
+	install -m 0755 $(RELEASE_DIR)/placesd '$(DESTDIR)$(SBINDIR)/placesd'
+	for unit in placesd.socket placesd.service; do \
+		sed 's|/usr/sbin/placesd|$(SBINDIR)/placesd|g' systemd/$$unit > '$(DESTDIR)$(SYSTEMD_SYSTEM_UNIT_DIR)'/$$unit && \
+		chmod 0644 '$(DESTDIR)$(SYSTEMD_SYSTEM_UNIT_DIR)'/$$unit && \
+		sed 's|/usr/sbin/placesd|$(SBINDIR)/placesd|g' systemd/user/$$unit > '$(DESTDIR)$(SYSTEMD_USER_UNIT_DIR)'/$$unit && \
+		chmod 0644 '$(DESTDIR)$(SYSTEMD_USER_UNIT_DIR)'/$$unit || exit 1; \
+	done
+	install -m 0644 man/placesctl.1 '$(DESTDIR)$(MANDIR)/man1/placesctl.1'
+	install -m 0644 man/placesd.conf.5 '$(DESTDIR)$(MANDIR)/man5/placesd.conf.5'
+	install -m 0644 man/placesd.8 '$(DESTDIR)$(MANDIR)/man8/placesd.8'
+	install -m 0644 completions/placesctl.bash '$(DESTDIR)$(BASH_COMPLETION_DIR)/placesctl'
+	install -m 0644 completions/placesd.bash '$(DESTDIR)$(BASH_COMPLETION_DIR)/placesd'
+	install -m 0644 completions/_placesctl '$(DESTDIR)$(ZSH_COMPLETION_DIR)/_placesctl'
+	install -m 0644 completions/_placesd '$(DESTDIR)$(ZSH_COMPLETION_DIR)/_placesd'
+	install -m 0644 completions/placesctl.fish '$(DESTDIR)$(FISH_COMPLETION_DIR)/placesctl.fish'
+	install -m 0644 completions/placesd.fish '$(DESTDIR)$(FISH_COMPLETION_DIR)/placesd.fish'
+	if [ -e '$(DESTDIR)$(SYSCONFDIR)/placesd/placesd.conf' ]; then \
+		echo 'make install: keeping the existing $(DESTDIR)$(SYSCONFDIR)/placesd/placesd.conf'; \
+	else \
+		install -m 0644 packaging/placesd.conf '$(DESTDIR)$(SYSCONFDIR)/placesd/placesd.conf'; \
+	fi
+
+# One .deb for this machine's architecture: a /usr install staged in $(DEB_STAGING), then packaging/build-deb.sh.
+deb: build
+	rm -rf '$(DEB_STAGING)'
+	$(MAKE) --no-print-directory install-files DESTDIR='$(abspath $(DEB_STAGING))' PREFIX=/usr
+	packaging/build-deb.sh --root '$(DEB_STAGING)' --version "$$($(RELEASE_DIR)/placesd --version | cut -d' ' -f2)" \
+		--out '$(DIST_DIR)'
+
+check-units: deps-systemd build
+	scripts/check-units.sh --bin-dir $(RELEASE_DIR)
+
+# Needs root (CI is root; otherwise it asks sudo): boots a cached minimal Debian with systemd-nspawn.
+check-systemd: deps-systemd deb check-units
+	tests/systemd/run.sh --cache '$(BUILD_DIR)/systemd-rootfs' \
+		--deb '$(DIST_DIR)'/placesd_"$$($(RELEASE_DIR)/placesd --version | cut -d' ' -f2)_$$(dpkg --print-architecture)".deb

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Prints the repository's shell scripts, one per line: files named *.sh and
-# files whose first line is a sh or bash shebang. Skips build output and .git.
+# Prints the repository's shell scripts, one per line: files named *.sh or
+# *.bash (bash completions) and files whose first line is a sh or bash shebang.
+# Skips build output and .git.
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -8,7 +9,7 @@ find . \( -path ./.git -o -path './.build*' -o -path ./dist \) -prune -o -type f
     sort |
     while IFS= read -r file; do
         case "$file" in
-            *.sh)
+            *.sh | *.bash)
                 printf '%s\n' "${file#./}"
                 continue
                 ;;

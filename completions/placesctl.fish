@@ -1,0 +1,45 @@
+# fish completion for placesctl.
+
+set -l commands add list get update remove status call help
+
+# Prints the ids of the caller's places, asking the daemon.
+function __placesctl_ids
+    set -l tokens (commandline -opc)
+    set -l socket_option
+    if set -l index (contains -i -- --socket $tokens)
+        set socket_option --socket $tokens[(math $index + 1)]
+    end
+    placesctl $socket_option --json list 2>/dev/null | string match -ar '"id":"[0-9a-fA-F-]*"' | string split -f4 '"'
+end
+
+complete -c placesctl -f
+complete -c placesctl -l socket -r -F -d 'Use the daemon on this socket instead of looking for one'
+complete -c placesctl -l json -d 'Print the result as one line of JSON and nothing else'
+complete -c placesctl -s h -l help -d 'Show help and exit'
+complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -l version -d 'Print the version and exit'
+
+complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a add -d 'Add a place to your list'
+complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a list -d 'List your places in a table'
+complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a get -d 'Show every field of one place'
+complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a update -d 'Change some fields of a place'
+complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a remove -d 'Remove a place from your list'
+complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a status -d "Show the daemon's status and your number of places"
+complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a call -d 'Call any JSON-RPC method and print its result as JSON'
+complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a help -d "Show the overview, or one command's help"
+
+complete -c placesctl -n '__fish_seen_subcommand_from add update' -l lat -l latitude -x -d 'Latitude in degrees, -90 to 90'
+complete -c placesctl -n '__fish_seen_subcommand_from add update' -l lon -l longitude -x -d 'Longitude in degrees, -180 to 180'
+complete -c placesctl -n '__fish_seen_subcommand_from add update' -l description -x -d 'Free text about the place'
+complete -c placesctl -n '__fish_seen_subcommand_from add' -l visited -d 'Mark the place as visited already'
+complete -c placesctl -n '__fish_seen_subcommand_from update' -l name -x -d 'The new name, 1 to 200 characters'
+complete -c placesctl -n '__fish_seen_subcommand_from update' -l visited -d 'Mark as visited'
+complete -c placesctl -n '__fish_seen_subcommand_from update' -l unvisited -d 'Mark as not visited'
+complete -c placesctl -n '__fish_seen_subcommand_from update remove' -l if-version -x -d 'Refuse unless the place is still at version N'
+complete -c placesctl -n '__fish_seen_subcommand_from list' -l visited -d 'Show only visited places'
+complete -c placesctl -n '__fish_seen_subcommand_from list' -l unvisited -d 'Show only places not visited yet'
+complete -c placesctl -n '__fish_seen_subcommand_from list' -l search -x -d 'Show only places whose name or description contains TEXT'
+complete -c placesctl -n '__fish_seen_subcommand_from list' -l offset -x -d 'Skip the first N matching places'
+complete -c placesctl -n '__fish_seen_subcommand_from list' -l limit -x -d 'Show at most N places'
+complete -c placesctl -n '__fish_seen_subcommand_from get update remove' -a '(__placesctl_ids)' -d 'Place'
+complete -c placesctl -n '__fish_seen_subcommand_from help' -a "$commands"
+complete -c placesctl -n '__fish_seen_subcommand_from call' -a 'places.add places.get places.list places.update places.remove places.move places.near places.watch places.import places.export server.status server.unlock rpc.discover' -d 'Method'

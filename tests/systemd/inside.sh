@@ -1,0 +1,338 @@
+#!/usr/bin/env bash
+# Runs inside the booted test container as placesd-test.service (see run.sh): installs /payload/placesd.deb
+# and checks the system units with systemctl, journalctl and placesctl, as root and as normal users.
+# Writes TAP to /results/tap.txt and the journal to /results/journal.txt; exits 0 only when every test passed.
+set -uo pipefail
+
+tap=/results/tap.txt
+deb=/payload/placesd.deb
+: > "$tap"
+count=0
+failed=0
+
+pass() {
+    count=$((count + 1))
+    echo "ok $count - $1" >> "$tap"
+}
+
+# fail NAME [DIAGNOSTIC...]: a failed test; each diagnostic line becomes a TAP comment.
+fail() {
+    count=$((count + 1))
+    failed=$((failed + 1))
+    echo "not ok $count - $1" >> "$tap"
+    shift
+    local line
+    for line in "$@"; do
+        printf '%s\n' "$line" | sed 's/^/#   /' >> "$tap"
+    done
+}
+
+# check NAME COMMAND...: passes when COMMAND succeeds; its output is the diagnostic otherwise.
+check() {
+    local name=$1 output
+    shift
+    if output=$("$@" 2>&1); then
+        pass "$name"
+    else
+        fail "$name" "$output" "$(service_state)"
+    fi
+}
+
+# wait_for SECONDS COMMAND...: runs COMMAND every 0.1 s until it succeeds; false after SECONDS.
+wait_for() {
+    local deadline=$((SECONDS + $1))
+    shift
+    until "$@" >/dev/null 2>&1; do
+        [ "$SECONDS" -ge "$deadline" ] && return 1
+        sleep 0.1
+    done
+}
+
+# No command may hang the test: placesctl, systemctl and dpkg get a time limit each.
+placesctl() {
+    timeout 20 placesctl "$@"
+}
+systemctl() {
+    timeout 60 systemctl "$@"
+}
+dpkg() {
+    timeout 120 dpkg "$@"
+}
+
+service_state() {
+    systemctl show -p ActiveState,SubState,MainPID,NRestarts,Result placesd.service placesd.socket 2>&1 |
+        paste -sd' '
+}
+
+main_pid() {
+    systemctl show -p MainPID --value placesd.service
+}
+
+is_active() {
+    [ "$(systemctl is-active "$1")" = active ]
+}
+
+is_inactive() {
+    [ "$(systemctl is-active "$1")" = inactive ]
+}
+
+# as USER COMMAND...: runs COMMAND as USER, with a clean environment like a login would have.
+as() {
+    local user=$1
+    shift
+    timeout 20 runuser -u "$user" -- env -i PATH=/usr/local/bin:/usr/bin:/bin HOME="/home/$user" "$@"
+}
+
+# names_of USER: the names of USER's places, one per line, from placesctl list --json.
+names_of() {
+    local -a run=()
+    [ "$1" != root ] && run=(as "$1")
+    "${run[@]}" placesctl --json list | grep -o '"name":"[^"]*"' | cut -d'"' -f4 | sort
+}
+
+# sees USER EXPECTED...: USER's places are exactly the EXPECTED names.
+sees() {
+    local user=$1 actual expected
+    shift
+    actual=$(names_of "$user" 2>&1)
+    expected=$(printf '%s\n' "$@" | sort)
+    if [ "$actual" != "$expected" ]; then
+        echo "$user sees: $(printf '%s' "$actual" | paste -sd,); expected: $(printf '%s' "$expected" | paste -sd,)"
+        return 1
+    fi
+}
+
+everyone_sees_own_places() {
+    sees root 'Root Place' && sees alice 'Alice Place'
+}
+
+journal_has() {
+    journalctl -u placesd.service --no-pager -o cat | grep -qF -- "$1"
+}
+
+journal_count() {
+    journalctl -u placesd.service --no-pager -o cat | grep -cF -- "$1"
+}
+
+new_main_pid() {
+    local pid
+    pid=$(main_pid)
+    is_active placesd.service && [ "$pid" != 0 ] && [ "$pid" != "$1" ]
+}
+
+# A short watchdog for the watchdog test; everything else is the package's own unit.
+mkdir -p /etc/systemd/system/placesd.service.d
+printf '[Service]\nWatchdogSec=3s\n' > /etc/systemd/system/placesd.service.d/50-test-watchdog.conf
+
+# --- installation --------------------------------------------------------------------------------
+no_swift_runtime() {
+    ! find / -xdev -name 'libswiftCore.so*' -print -quit 2>/dev/null | grep -q .
+}
+install_package() {
+    no_swift_runtime && dpkg -i "$deb"
+}
+check 'dpkg -i installs the package (no Swift runtime in this system)' install_package
+output=$(systemd-analyze verify --man=no placesd.socket placesd.service 2>&1)
+if [ -z "$output" ]; then pass 'systemd-analyze verify prints nothing for the installed units'; else
+    fail 'systemd-analyze verify prints nothing for the installed units' "$output"; fi
+security=$(systemd-analyze security --no-pager placesd.service 2>&1 | tail -n 1)
+score=$(printf '%s\n' "$security" | grep -o 'level for placesd.service: [0-9.]*' | grep -o '[0-9.]*$')
+if [ -n "$score" ] && awk -v s="$score" 'BEGIN { exit !(s <= 1.5) }'; then
+    pass "systemd-analyze security of the running unit: exposure $score (at most 1.5)"
+else
+    fail 'systemd-analyze security of the running unit: exposure at most 1.5' "$security"
+fi
+socket_is_listening() {
+    [ "$(systemctl is-enabled placesd.socket)" = enabled ] && is_active placesd.socket &&
+        [ -S /run/placesd/placesd.sock ] && [ "$(stat -c %a /run/placesd/placesd.sock)" = 666 ] &&
+        [ "$(stat -c %a /run/placesd)" = 755 ]
+}
+check 'placesd.socket is enabled and listening on /run/placesd/placesd.sock (0666, directory 0755)' \
+    socket_is_listening
+
+# --- 1. socket activation ----------------------------------------------------------------------------
+if is_inactive placesd.service && placesctl status >/dev/null 2>&1 && is_active placesd.service; then
+    pass 'placesd.service is inactive until the first placesctl status starts it (socket activation)'
+else
+    fail 'placesd.service is inactive until the first placesctl status starts it (socket activation)' \
+        "$(service_state)"
+fi
+
+# --- 7. not root ---------------------------------------------------------------------------------------
+pid=$(main_pid)
+uid=$(awk '/^Uid:/ { print $2 }' "/proc/$pid/status" 2>/dev/null)
+user=$(ps -o user= -p "$pid" 2>/dev/null | tr -d ' ')
+if [ -n "$uid" ] && [ "$uid" != 0 ] && [ -n "$user" ] && [ "$user" != root ]; then
+    pass "placesd runs as a dynamic user, not root (pid $pid, uid $uid, user $user)"
+else
+    fail 'placesd runs as a dynamic user, not root' "pid '$pid', uid '$uid', user '$user'"
+fi
+
+sandboxed() {
+    local status="/proc/$1/status"
+    grep -q '^NoNewPrivs:[[:space:]]*1$' "$status" && grep -q '^Seccomp:[[:space:]]*2$' "$status" &&
+        grep -q '^CapEff:[[:space:]]*0*$' "$status" && [ "$(systemctl show -p MemoryDenyWriteExecute --value placesd)" = yes ]
+}
+check 'the sandbox is in force: no capabilities, no new privileges, seccomp, MemoryDenyWriteExecute' sandboxed "$pid"
+
+# --- 2. each user sees only their own places -------------------------------------------------------------
+useradd --create-home --uid 1000 alice
+useradd --create-home --uid 1001 bob
+check 'root adds a place' placesctl add 'Root Place' --lat 48.8584 --lon 2.2945 --description 'added by root'
+check 'alice (a normal user) adds a place' as alice placesctl add 'Alice Place' --lat 51.5007 --lon -0.1246
+check 'root sees only its own place' sees root 'Root Place'
+check 'alice sees only her own place' sees alice 'Alice Place'
+check 'bob sees no place at all' sees bob
+
+# --- 8, 9. journal and status text ---------------------------------------------------------------------
+check 'journalctl -u placesd has the "Serving" line' wait_for 5 journal_has 'Serving'
+check 'StatusText is set ("Serving N places, M connections.")' \
+    sh -c 'systemctl show -p StatusText --value placesd.service | grep -q "^Serving "'
+
+# Nothing at priority warning or above, and no trace of a system call the sandbox refused (EPERM).
+quiet_journal() {
+    local output
+    output=$(journalctl -u placesd.service --no-pager -o cat -p warning
+        journalctl -u placesd.service --no-pager -o cat | grep -E 'errno=1( |$)|not permitted|denied')
+    [ -z "$output" ] || { printf '%s\n' "$output"; return 1; }
+}
+check 'no warnings, errors or refused system calls in the journal of placesd so far' quiet_journal
+# Known, not from the sandbox: Dispatch (qos .userInitiated) cannot renice its threads without privileges.
+dispatch_notices=$(journal_count 'Failed to set thread priority for worker thread')
+[ "$dispatch_notices" -gt 0 ] &&
+    echo "# note: $dispatch_notices 'Failed to set thread priority for worker thread' lines from Dispatch" >> "$tap"
+
+# --- 3. reload -------------------------------------------------------------------------------------------
+pid=$(main_pid)
+reloads=$(journal_count 'Configuration reloaded.')
+if systemctl reload placesd.service && wait_for 5 sh -c "[ \$(journalctl -u placesd.service -o cat |
+    grep -cF 'Configuration reloaded.') -gt $reloads ]" && is_active placesd.service && [ "$(main_pid)" = "$pid" ]; then
+    pass 'systemctl reload placesd: journal shows the reload, service stays active with the same MainPID'
+else
+    fail 'systemctl reload placesd: journal shows the reload, service stays active with the same MainPID' \
+        "MainPID before $pid; $(service_state)" "$(journalctl -u placesd.service -o cat -n 5)"
+fi
+cp /etc/placesd/placesd.conf /root/placesd.conf.orig
+echo 'max-places = 2' >> /etc/placesd/placesd.conf
+systemctl reload placesd.service
+if as alice placesctl add 'Second' --lat 1 --lon 1 >/dev/null 2>&1 &&
+    ! as alice placesctl add 'Third' --lat 1 --lon 1 >/dev/null 2>&1; then
+    pass 'reload applies max-places from /etc/placesd/placesd.conf'
+else
+    fail 'reload applies max-places from /etc/placesd/placesd.conf' "$(names_of alice 2>&1 | paste -sd,)"
+fi
+second=$(as alice placesctl --json list --search Second | grep -o '"id":"[^"]*"' | cut -d'"' -f4)
+as alice placesctl remove "$second" >/dev/null 2>&1
+echo 'max-places = many' >> /etc/placesd/placesd.conf
+systemctl reload placesd.service
+if wait_for 5 journal_has "Failed to reload" && is_active placesd.service && [ "$(main_pid)" = "$pid" ]; then
+    pass 'a bad configuration on reload is logged and placesd keeps running'
+else
+    fail 'a bad configuration on reload is logged and placesd keeps running' "$(service_state)"
+fi
+cp /root/placesd.conf.orig /etc/placesd/placesd.conf
+systemctl reload placesd.service
+
+# --- the admin group ---------------------------------------------------------------------------------------
+groupadd placesd-admin
+usermod -aG placesd-admin bob
+systemctl reload placesd.service
+all_places=$(as bob placesctl call places.list '{"allUsers": true}' 2>&1)
+if printf '%s' "$all_places" | grep -q '"Root Place"' && printf '%s' "$all_places" | grep -q '"Alice Place"' &&
+    ! as alice placesctl call places.list '{"allUsers": true}' >/dev/null 2>&1; then
+    pass 'a member of placesd-admin sees every place with allUsers; alice may not'
+else
+    fail 'a member of placesd-admin sees every place with allUsers; alice may not' "$all_places"
+fi
+
+# --- 4. restart --------------------------------------------------------------------------------------------
+pid=$(main_pid)
+if systemctl restart placesd.service && new_main_pid "$pid" && everyone_sees_own_places; then
+    pass 'systemctl restart placesd keeps the places'
+else
+    fail 'systemctl restart placesd keeps the places' "$(service_state)" "$(everyone_sees_own_places 2>&1)"
+fi
+
+# --- 5. kill -9 ----------------------------------------------------------------------------------------------
+pid=$(main_pid)
+kill -9 "$pid"
+if wait_for 15 new_main_pid "$pid" && everyone_sees_own_places; then
+    pass "kill -9 of placesd (pid $pid): restarted as pid $(main_pid), nothing lost"
+else
+    fail 'kill -9 of placesd: restarted, nothing lost' "$(service_state)" "$(everyone_sees_own_places 2>&1)"
+fi
+
+# --- 6. watchdog ---------------------------------------------------------------------------------------------
+pid=$(main_pid)
+started=$SECONDS
+kill -STOP "$pid"
+if wait_for 40 new_main_pid "$pid" && wait_for 5 journal_has 'Watchdog timeout' && everyone_sees_own_places; then
+    pass "a hung placesd (SIGSTOP) is killed by the watchdog and restarted ($((SECONDS - started)) s)"
+else
+    kill -CONT "$pid" 2>/dev/null
+    fail 'a hung placesd (SIGSTOP) is killed by the watchdog and restarted' "$(service_state)" \
+        "$(journalctl -u placesd.service -o cat -n 8)"
+fi
+
+# --- user units ----------------------------------------------------------------------------------------------
+alice_runtime=/run/user/1000
+if loginctl enable-linger alice && wait_for 20 test -S "$alice_runtime/systemd/private"; then
+    as_alice_user() {
+        as alice XDG_RUNTIME_DIR="$alice_runtime" "$@"
+    }
+    if as_alice_user systemctl --user start placesd.socket &&
+        as_alice_user placesctl add 'Own Place' --lat 10 --lon 20 >/dev/null &&
+        [ "$(as_alice_user placesctl --json list | grep -o '"name":"[^"]*"' | cut -d'"' -f4)" = 'Own Place' ] &&
+        [ -f /home/alice/.local/state/placesd/places.sqlite ] && [ ! -e /home/alice/.config/placesd/places.sqlite ] &&
+        sees alice 'Alice Place'; then
+        pass "user units: alice runs her own placesd on \$XDG_RUNTIME_DIR/placesd.sock, ~/.local/state/placesd"
+    else
+        fail 'user units: alice runs her own placesd' \
+            "$(as_alice_user systemctl --user status placesd.socket placesd.service --no-pager 2>&1 | head -n 30)"
+    fi
+    as_alice_user systemctl --user stop placesd.socket placesd.service >/dev/null 2>&1
+    loginctl disable-linger alice
+else
+    fail 'user units: alice runs her own placesd' 'the user manager of alice did not start'
+fi
+
+# --- 10. removal ---------------------------------------------------------------------------------------------
+check 'dpkg -r placesd succeeds' dpkg -r placesd
+if is_inactive placesd.socket && is_inactive placesd.service && [ ! -e /run/placesd/placesd.sock ] &&
+    [ -f /var/lib/private/placesd/places.sqlite ]; then
+    pass 'after dpkg -r the socket and the service are stopped; /var/lib/private/placesd/places.sqlite is kept'
+else
+    fail 'after dpkg -r the socket and the service are stopped; the database is kept' "$(service_state)" \
+        "$(ls -la /var/lib/private/placesd /run/placesd 2>&1)"
+fi
+
+# --- 11. reinstallation ---------------------------------------------------------------------------------------
+if dpkg -i "$deb" >/dev/null 2>&1 && is_active placesd.socket && everyone_sees_own_places; then
+    pass 'reinstalling (dpkg -i) starts the socket again and finds the places'
+else
+    fail 'reinstalling (dpkg -i) starts the socket again and finds the places' "$(service_state)" \
+        "$(everyone_sees_own_places 2>&1)"
+fi
+
+# --- upgrade -------------------------------------------------------------------------------------------------
+pid=$(main_pid)
+if dpkg -i "$deb" >/dev/null 2>&1 && new_main_pid "$pid" && everyone_sees_own_places; then
+    pass 'an upgrade (dpkg -i over the installed package) restarts placesd and keeps the places'
+else
+    fail 'an upgrade (dpkg -i over the installed package) restarts placesd and keeps the places' \
+        "MainPID before $pid; $(service_state)" "$(everyone_sees_own_places 2>&1)"
+fi
+
+# --- purge ---------------------------------------------------------------------------------------------------
+if dpkg --purge placesd >/dev/null 2>&1 && is_inactive placesd.socket && [ ! -e /var/lib/private/placesd ] &&
+    [ ! -e /var/lib/placesd ] && [ ! -e /etc/placesd ] &&
+    [ ! -e /etc/systemd/system/sockets.target.wants/placesd.socket ]; then
+    pass 'dpkg --purge deletes the places, the configuration and the enablement'
+else
+    fail 'dpkg --purge deletes the places, the configuration and the enablement' \
+        "$(ls -la /var/lib/private /var/lib/placesd /etc/placesd 2>&1)"
+fi
+
+echo "1..$count" >> "$tap"
+journalctl --no-pager -o short-monotonic > /results/journal.txt 2>&1
+[ "$failed" -eq 0 ]
