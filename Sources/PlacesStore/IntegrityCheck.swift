@@ -8,7 +8,7 @@ final class IntegrityCheck: Sendable {
 
     /// Starts checking `path`, read with `mode`.
     init(path: String, mode: SQLiteConnection.Mode) {
-        DispatchQueue.global(qos: .userInitiated).async {
+        DispatchQueue.global().async {
             let result: Result<Void, StoreError>
             do {
                 let connection = try SQLiteConnection(path: path, mode: mode)

@@ -1,55 +1,84 @@
 import PlacesModel
 
-/// Finds any place's owner and position by id.
+/// Finds any place's owner and position by id: a persistent hash trie.
 ///
-/// The dictionary is split into shards so that publishing a snapshot after a batch copies only the shards the
-/// batch touched, not an index of every place.
+/// A change copies only the path to one small leaf (a few hundred bytes per level), so publishing a snapshot
+/// after a batch costs O(changes × log n) whatever the number of places; lookups follow about log16(n / 16)
+/// references.
 struct PlaceIndex: Sendable {
-    private static let shardCount = 256
-    private var shards: [[PlaceID: PlaceLocation]]
+    private var root = PlaceIndexNode.leaf([])
+    /// The number of ids.
+    private(set) var count = 0
 
     /// Creates an empty index.
-    init() {
-        shards = Array(repeating: [:], count: PlaceIndex.shardCount)
-    }
+    init() {}
 
     /// The location of `id`, or nil if no owner has such a place.
     subscript(id: PlaceID) -> PlaceLocation? {
-        get { shards[PlaceIndex.shard(of: id)][id] }
-        set { shards[PlaceIndex.shard(of: id)][id] = newValue }
+        get { root.location(of: id, hash: PlaceIndex.hash(id)) }
+        set {
+            if root.set(newValue, for: id, hash: PlaceIndex.hash(id), level: 0, replacing: true) {
+                count += newValue == nil ? -1 : 1
+            }
+        }
     }
 
-    /// Collects locations shard by shard, then builds each shard's dictionary while its entries are in cache:
-    /// inserting a million random ids one by one into one big table would miss the cache on nearly every insert.
+    /// Stores `location` for `id` unless `id` is there already; returns whether it stored it. One walk down the
+    /// trie, where checking then setting would take two.
+    mutating func insert(_ id: PlaceID, at location: PlaceLocation) -> Bool {
+        let inserted = root.set(location, for: id, hash: PlaceIndex.hash(id), level: 0, replacing: false)
+        if inserted { count += 1 }
+        return inserted
+    }
+
+    /// The hash that places an id in the trie: seeded per process, so that ids chosen on purpose (imports keep
+    /// theirs) cannot pile into one leaf.
+    static func hash(_ id: PlaceID) -> UInt64 {
+        UInt64(truncatingIfNeeded: id.hashValue)
+    }
+
+    /// Collects every entry, already split by the first hash bits, then builds the trie in one pass per level
+    /// (instead of inserting a million entries one by one).
     struct Builder {
-        private var buckets: [[(PlaceID, PlaceLocation)]]
+        private var buckets: [[PlaceIndexNode.HashedEntry]]
+        private var count = 0
 
         /// Creates a builder for about `expectedCount` places.
         init(expectedCount: Int) {
-            var bucket: [(PlaceID, PlaceLocation)] = []
-            bucket.reserveCapacity(expectedCount / PlaceIndex.shardCount * 5 / 4 + 16)
-            buckets = Array(repeating: bucket, count: PlaceIndex.shardCount)
+            var bucket: [PlaceIndexNode.HashedEntry] = []
+            bucket.reserveCapacity(expectedCount / PlaceIndexNode.fanOut * 9 / 8 + 16)
+            buckets = Array(repeating: bucket, count: PlaceIndexNode.fanOut)
         }
 
         /// Records that `id` is at `location`.
         mutating func add(_ id: PlaceID, at location: PlaceLocation) {
-            buckets[PlaceIndex.shard(of: id)].append((id, location))
+            let hash = PlaceIndex.hash(id)
+            buckets[PlaceIndexNode.child(hash)].append(
+                PlaceIndexNode.HashedEntry(entry: PlaceIndexEntry(id: id, location: location), hash: hash))
+            count += 1
         }
 
         /// The index, or the first id that was added twice.
         consuming func build() -> Result<PlaceIndex, DuplicateID> {
             var index = PlaceIndex()
-            for shard in buckets.indices {
-                let bucket = buckets[shard]
-                buckets[shard] = []
-                var dictionary: [PlaceID: PlaceLocation] = [:]
-                dictionary.reserveCapacity(bucket.count)
-                for (id, location) in bucket where dictionary.updateValue(location, forKey: id) != nil {
-                    return .failure(DuplicateID(id: id))
+            index.count = count
+            do throws(DuplicateID) {
+                if count <= PlaceIndexNode.leafCapacity {
+                    index.root = try PlaceIndexNode.build(buckets.flatMap { $0 }, level: 0)
+                } else {
+                    var children: [PlaceIndexNode] = []
+                    children.reserveCapacity(PlaceIndexNode.fanOut)
+                    for bucket in buckets.indices {
+                        let entries = buckets[bucket]
+                        buckets[bucket] = []
+                        children.append(try PlaceIndexNode.build(entries, level: 1))
+                    }
+                    index.root = .branch(children)
                 }
-                index.shards[shard] = dictionary
+                return .success(index)
+            } catch {
+                return .failure(error)
             }
-            return .success(index)
         }
     }
 
@@ -57,15 +86,5 @@ struct PlaceIndex: Sendable {
     struct DuplicateID: Error {
         /// The id.
         let id: PlaceID
-    }
-
-    /// Odd multipliers drawn per process, so that ids chosen on purpose (imports keep theirs) cannot pile into
-    /// one shard.
-    private static let multipliers = (UInt64.random(in: 1...UInt64.max) | 1, UInt64.random(in: 1...UInt64.max) | 1)
-
-    private static func shard(of id: PlaceID) -> Int {
-        // Multiply-shift: the top 8 bits of the sum spread ids evenly over the 256 shards, and cost far less than
-        // the seeded hash the dictionaries compute anyway.
-        Int(truncatingIfNeeded: (id.high &* multipliers.0 &+ id.low &* multipliers.1) >> 56)
     }
 }

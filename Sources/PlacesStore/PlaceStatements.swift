@@ -20,16 +20,16 @@ final class PlaceStatements {
         insert = try connection.prepare(
             """
             INSERT INTO places (id, owner, position, name, description, latitude, longitude, visited, version,
-                created_at, updated_at)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
+                created_at, updated_at, rowid)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)
             """)
         update = try connection.prepare(
             """
             UPDATE places SET name = ?2, description = ?3, latitude = ?4, longitude = ?5, visited = ?6,
                 version = ?7, updated_at = ?8
-            WHERE id = ?1
+            WHERE rowid = ?1
             """)
-        delete = try connection.prepare("DELETE FROM places WHERE id = ?1")
+        delete = try connection.prepare("DELETE FROM places WHERE rowid = ?1")
         saveOwnerRevision = try connection.prepare(
             "INSERT INTO owners (uid, revision) VALUES (?1, ?2) ON CONFLICT (uid) DO UPDATE SET revision = ?2")
         saveStoreRevision = try connection.prepare("UPDATE meta SET revision = ?1 WHERE singleton = 1")
@@ -57,7 +57,7 @@ final class PlaceStatements {
     /// Writes one row change.
     func write(_ change: PlaceWrite) throws(SQLiteError) {
         switch change {
-        case .insert(let place, let position):
+        case .insert(let place, let position, let row):
             insert.bind(place.id, at: 1)
             insert.bind(Int64(place.owner), at: 2)
             insert.bind(position, at: 3)
@@ -69,9 +69,10 @@ final class PlaceStatements {
             insert.bind(place.version, at: 9)
             insert.bind(place.createdAt.millisecondsSinceEpoch, at: 10)
             insert.bind(place.updatedAt.millisecondsSinceEpoch, at: 11)
+            insert.bind(row, at: 12)
             try insert.run()
-        case .update(let place):
-            update.bind(place.id, at: 1)
+        case .update(let place, let row):
+            update.bind(row, at: 1)
             update.bind(place.name, at: 2)
             update.bind(place.description, at: 3)
             update.bind(place.coordinate.latitude, at: 4)
@@ -80,8 +81,8 @@ final class PlaceStatements {
             update.bind(place.version, at: 7)
             update.bind(place.updatedAt.millisecondsSinceEpoch, at: 8)
             try update.run()
-        case .delete(let id):
-            delete.bind(id, at: 1)
+        case .delete(let row):
+            delete.bind(row, at: 1)
             try delete.run()
         }
     }

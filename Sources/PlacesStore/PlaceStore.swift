@@ -37,7 +37,7 @@ public final class PlaceStore: Sendable {
         self.path = path
         self.published = Mutex(StoreSnapshot(state: writer.state))
         self.writer = Mutex(writer)
-        self.queue = DispatchQueue(label: "placesd.store.writer", qos: .userInitiated)
+        self.queue = DispatchQueue(label: "placesd.store.writer")
     }
 
     deinit {

@@ -42,7 +42,39 @@ enum Schema {
                 """,
                 // No index on (owner, position): the whole table is loaded into memory and sorted there, and every
                 // index would cost each commit another b-tree to write.
-            ])
+            ]),
+        // The primary key on the random ids made every insert write a page at a random place in a b-tree as large
+        // as the table, so commits slowed down as the store grew. The store finds places by id in memory, so rows
+        // are now addressed by an explicit rowid (which VACUUM keeps) and new rows go at the table's end.
+        Migration(
+            version: 2,
+            statements: [
+                """
+                CREATE TABLE places_v2 (
+                    rowid INTEGER PRIMARY KEY,
+                    id BLOB NOT NULL CHECK (length(id) = 16),
+                    owner INTEGER NOT NULL,
+                    position INTEGER NOT NULL,
+                    name TEXT NOT NULL,
+                    description TEXT NOT NULL,
+                    latitude REAL NOT NULL,
+                    longitude REAL NOT NULL,
+                    visited INTEGER NOT NULL,
+                    version INTEGER NOT NULL,
+                    created_at INTEGER NOT NULL,
+                    updated_at INTEGER NOT NULL
+                )
+                """,
+                """
+                INSERT INTO places_v2 (id, owner, position, name, description, latitude, longitude, visited, version,
+                    created_at, updated_at)
+                SELECT id, owner, position, name, description, latitude, longitude, visited, version, created_at,
+                    updated_at
+                FROM places ORDER BY owner, position
+                """,
+                "DROP TABLE places",
+                "ALTER TABLE places_v2 RENAME TO places",
+            ]),
     ]
 
     /// The newest schema version this build knows.

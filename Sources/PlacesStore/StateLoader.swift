@@ -28,36 +28,38 @@ struct StateLoader {
 
         let total = Int(try connection.integer("SELECT count(*) FROM places") ?? 0)
         var index = PlaceIndex.Builder(expectedCount: total)
-        var lists = try loadPlaces(into: &index)
+        var lists = try loadPlaces(into: &index, nextRow: &state.nextRow)
         switch index.build() {
         case .success(let built): state.index = built
         case .failure(let duplicate): throw DamagedData(reason: "place id '\(duplicate.id)' occurs twice")
         }
         for owner in lists.keys.sorted() {
-            try lists[owner]!.sortByPosition(owner: owner)
+            let list = try lists.removeValue(forKey: owner)!.build(owner: owner)
             state.owners.append(owner)
-            state.count += lists[owner]!.places.count
+            state.count += list.places.count
+            state.lists[owner] = list
         }
         for (owner, revision) in revisions {
-            lists[owner, default: OwnerList()].revision = revision
+            state.lists[owner, default: OwnerList()].revision = revision
         }
-        state.lists = lists
         return state
     }
 
-    /// Reads the places in storage order (a plain table scan, faster than walking the position index), grouped
-    /// by owner.
-    private func loadPlaces(into index: inout PlaceIndex.Builder) throws -> [UserID: OwnerList] {
+    /// Reads the places in rowid order (a plain table scan, in which each owner's places usually come in position
+    /// order), grouped by owner; sets `nextRow` above the last rowid.
+    private func loadPlaces(
+        into index: inout PlaceIndex.Builder, nextRow: inout Int64
+    ) throws -> [UserID: LoadingList] {
         let places = try connection.prepare(
             """
             SELECT id, owner, position, name, description, latitude, longitude, visited, version, created_at,
-                updated_at
+                updated_at, rowid
             FROM places
             """)
-        var lists: [OwnerList] = []
-        var slots: [UserID: Int] = [:]
+        var lists: [LoadingList] = []
+        var listIndices: [UserID: Int] = [:]
         var owner: UserID?
-        var slot = 0
+        var list = 0
         while try places.step() {
             guard let id = places.placeID(at: 0) else {
                 throw DamagedData(reason: "a place has an id that is not 16 bytes")
@@ -65,26 +67,28 @@ struct StateLoader {
             let rowOwner = try Self.owner(places.int64(at: 1))
             if rowOwner != owner {
                 owner = rowOwner
-                if let known = slots[rowOwner] {
-                    slot = known
+                if let known = listIndices[rowOwner] {
+                    list = known
                 } else {
-                    slot = lists.count
-                    slots[rowOwner] = slot
-                    lists.append(OwnerList())
+                    list = lists.count
+                    listIndices[rowOwner] = list
+                    lists.append(LoadingList())
                 }
             }
             let position = places.int64(at: 2)
+            let row = places.int64(at: 11)
+            nextRow = max(nextRow, row + 1)
             index.add(id, at: PlaceLocation(owner: rowOwner, position: position))
-            lists[slot].places.append(
+            lists[list].append(
                 Place(
                     id: id, owner: rowOwner, name: places.text(at: 3), description: places.text(at: 4),
                     coordinate: Coordinate(latitude: places.double(at: 5), longitude: places.double(at: 6)),
                     isVisited: places.int64(at: 7) != 0, version: places.int64(at: 8),
                     createdAt: Timestamp(millisecondsSinceEpoch: places.int64(at: 9)),
-                    updatedAt: Timestamp(millisecondsSinceEpoch: places.int64(at: 10))))
-            lists[slot].positions.append(position)
+                    updatedAt: Timestamp(millisecondsSinceEpoch: places.int64(at: 10))),
+                position: position, row: row)
         }
-        return slots.reduce(into: [:]) { result, entry in result[entry.key] = lists[entry.value] }
+        return listIndices.reduce(into: [:]) { result, entry in result[entry.key] = lists[entry.value] }
     }
 
     private static func owner(_ value: Int64) throws -> UserID {
@@ -95,16 +99,37 @@ struct StateLoader {
     }
 }
 
-extension OwnerList {
-    /// Puts the places in position order (rows usually arrive in it already) and checks positions are unique.
-    fileprivate mutating func sortByPosition(owner: UserID) throws {
-        if !positions.indices.dropFirst().allSatisfy({ positions[$0 - 1] < positions[$0] }) {
-            let order = positions.indices.sorted { positions[$0] < positions[$1] }
-            places = order.map { places[$0] }
-            positions = order.map { positions[$0] }
+/// An owner's places as they are read, in storage order.
+private struct LoadingList {
+    /// The places read so far.
+    var builder = PlaceListBuilder()
+    /// Whether the positions read so far strictly increase, as they do unless places were moved.
+    var isInPositionOrder = true
+
+    /// Adds a place read from the table.
+    mutating func append(_ place: Place, position: Int64, row: Int64) {
+        if let last = builder.lastPosition, last >= position {
+            isInPositionOrder = false
         }
-        for offset in positions.indices.dropFirst() where positions[offset - 1] == positions[offset] {
-            throw StateLoader.DamagedData(reason: "two places of uid \(owner) share position \(positions[offset])")
+        builder.append(PlaceSlot(place: place, position: position, row: row))
+    }
+
+    /// The places in position order (rows usually arrive in it already); throws if two share a position.
+    consuming func build(owner: UserID) throws -> OwnerList {
+        let list = builder.build()
+        guard !isInPositionOrder else { return OwnerList(places: list) }
+        var slots: [PlaceSlot] = []
+        slots.reserveCapacity(list.count)
+        list.forEachLeaf { slots += $0 }
+        slots.sort { $0.position < $1.position }
+        var sorted = PlaceListBuilder()
+        for offset in slots.indices {
+            if offset > 0, slots[offset - 1].position == slots[offset].position {
+                throw StateLoader.DamagedData(
+                    reason: "two places of uid \(owner) share position \(slots[offset].position)")
+            }
+            sorted.append(slots[offset])
         }
+        return OwnerList(places: sorted.build())
     }
 }

@@ -6,53 +6,59 @@ import PlacesModel
 public struct StoreSnapshot: Sendable {
     /// The store-wide revision: how many changes of all owners were committed.
     public let revision: Int64
-    private let state: StoreState
+    private let storage: Storage
+
+    /// Holds the state, so that copying a snapshot retains one object.
+    private final class Storage: Sendable {
+        /// The committed state.
+        let state: StoreState
+
+        /// Holds `state`.
+        init(_ state: StoreState) {
+            self.state = state
+        }
+    }
 
     /// Wraps a committed state.
     init(state: StoreState) {
         self.revision = state.revision
-        self.state = state
+        self.storage = Storage(state)
     }
 
     /// The number of places of all owners.
-    public var count: Int { state.count }
+    public var count: Int { storage.state.count }
 
     /// The owners that have at least one place, ascending.
-    public var owners: [UserID] { state.owners }
+    public var owners: [UserID] { storage.state.owners }
 
     /// How many committed changes `owner`'s places have had (0 for an owner who never had any).
     public func revision(of owner: UserID) -> Int64 {
-        state.lists[owner]?.revision ?? 0
+        storage.state.lists[owner]?.revision ?? 0
     }
 
-    /// `owner`'s places in list order; the stored array, not a copy.
-    public func places(of owner: UserID) -> [Place] {
-        state.lists[owner]?.places ?? []
+    /// `owner`'s places in list order; the stored list, not a copy.
+    public func places(of owner: UserID) -> PlaceList {
+        storage.state.lists[owner]?.places ?? PlaceList()
     }
 
     /// The number of places `owner` has.
     public func count(of owner: UserID) -> Int {
-        state.lists[owner]?.places.count ?? 0
+        storage.state.lists[owner]?.places.count ?? 0
     }
 
     /// The place with `id`, whoever owns it; the caller checks ownership.
     public func place(_ id: PlaceID) -> Place? {
-        state.place(id)
+        storage.state.place(id)
     }
 
     /// The 0-based position of `id` in its owner's list.
     public func index(of id: PlaceID) -> Int? {
-        guard let location = state.index[id] else { return nil }
-        return state.lists[location.owner]?.index(ofPosition: location.position)
+        guard let location = storage.state.index[id] else { return nil }
+        return storage.state.lists[location.owner]?.index(ofPosition: location.position)
     }
 
-    /// Every owner's places, ordered by owner and then list order.
-    public func allPlaces() -> [Place] {
-        var places: [Place] = []
-        places.reserveCapacity(state.count)
-        for owner in state.owners {
-            places.append(contentsOf: state.lists[owner]?.places ?? [])
-        }
-        return places
+    /// Every owner's places, ordered by owner and then list order; shares the owners' stored lists (O(owners)).
+    public func allPlaces() -> PlaceList {
+        PlaceList.chaining(storage.state.owners.map { storage.state.lists[$0]?.places ?? PlaceList() })
     }
 }

@@ -1,6 +1,9 @@
 import PlacesModel
 
 /// Everything the store holds as of one store revision; snapshots share it, the writer builds the next one on the side.
+///
+/// Every part is a persistent value: the next state shares all but the chunks, index leaves and owner entries a
+/// batch changed with the previous one.
 struct StoreState: Sendable {
     /// The store-wide revision: committed changes of all owners.
     var revision: Int64 = 0
@@ -12,6 +15,8 @@ struct StoreState: Sendable {
     var count = 0
     /// The owners that have at least one place, ascending.
     var owners: [UserID] = []
+    /// The rowid the next added place gets: above every row the table has.
+    var nextRow: Int64 = 1
 
     /// The place with `id`, of any owner.
     func place(_ id: PlaceID) -> Place? {

@@ -17,6 +17,8 @@ final class StoreWriter {
     private let clock: @Sendable () -> Timestamp
     /// Set when the database could not be reopened after a failure: every later batch fails with it.
     private var unavailableReason: String?
+    /// Makes the ids of added places.
+    private var generator = BufferedRandomGenerator()
 
     /// Locks the file, checks it read-only, then opens it for writing, migrates and loads it.
     init(path: String, options: StoreOptions, clock: @escaping @Sendable () -> Timestamp) throws(StoreError) {
@@ -50,7 +52,7 @@ final class StoreWriter {
             do throws(StoreError) {
                 let applied = try next.apply(
                     pending.mutation, owner: pending.owner, now: now,
-                    maximumPlacesPerOwner: options.maximumPlacesPerOwner)
+                    maximumPlacesPerOwner: options.maximumPlacesPerOwner, generator: &generator)
                 outcomes.append(.success(applied.outcome))
                 if let write = applied.write { writes.append(write) }
                 if let change = applied.change { changes.append(change) }
@@ -81,19 +83,14 @@ final class StoreWriter {
 
     /// Checkpoints the WAL into the database file, closes the connection and releases the lock. Idempotent.
     func close() {
-        if let database {
-            try? database.connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-            database.statements.finalize()
-            database.connection.close()
-        }
+        database?.close(checkpointing: true)
         database = nil
         file.unlock()
     }
 
     /// Closes the connection (discarding any unfinished transaction), opens a new one and loads the state from it.
     func replaceDatabase() throws(StoreError) -> StoreState {
-        database?.statements.finalize()
-        database?.connection.close()
+        database?.close(checkpointing: false)
         database = nil
         let (database, loaded) = try WriterDatabase.open(path: file.path)
         self.database = database

@@ -1,0 +1,140 @@
+import PlacesModel
+
+/// A node of the persistent, counted B-tree behind `PlaceList`: a leaf of slots, or a branch of children.
+///
+/// Nodes are values: a change copies the path from the root to one leaf (a few hundred references) unless no
+/// snapshot shares it, in which case it changes in place. Every leaf of an owner's list is at the same depth, and
+/// positions increase from leaf to leaf; a list chaining several owners' lists is only for reading.
+@usableFromInline
+enum PlaceTreeNode: Sendable {
+    /// Slots in list order.
+    case leaf([PlaceSlot])
+    /// Children in list order.
+    case branch([PlaceTreeChild])
+
+    /// The most slots in a leaf: small enough that copying one (with a retain per string) stays cheap.
+    static let leafCapacity = 32
+    /// The most children of a branch.
+    static let branchCapacity = 16
+
+    /// An empty leaf.
+    static var empty: PlaceTreeNode { .leaf([]) }
+
+    /// The number of places in the subtree (O(branch) for a branch).
+    var count: Int {
+        switch self {
+        case .leaf(let slots): slots.count
+        case .branch(let children): children.reduce(0) { $0 + $1.count }
+        }
+    }
+
+    /// The number of slots or children of this node.
+    var width: Int {
+        switch self {
+        case .leaf(let slots): slots.count
+        case .branch(let children): children.count
+        }
+    }
+
+    /// The position of the first place; the subtree must not be empty.
+    var firstPosition: Int64 {
+        switch self {
+        case .leaf(let slots): slots[0].position
+        case .branch(let children): children[0].firstPosition
+        }
+    }
+
+    /// The slot at `index`, which must be in the subtree.
+    @usableFromInline
+    func slot(at index: Int) -> PlaceSlot {
+        // Reads through buffer pointers, so that a lookup retains no node: retaining is an atomic write to memory
+        // that readers on other threads and the writer all touch.
+        switch self {
+        case .leaf(let slots):
+            return slots.withUnsafeBufferPointer { $0[index] }
+        case .branch(let children):
+            return children.withUnsafeBufferPointer { children in
+                var rest = index
+                var child = 0
+                while rest >= children[child].count {
+                    rest -= children[child].count
+                    child += 1
+                }
+                return children[child].node.slot(at: rest)
+            }
+        }
+    }
+
+    /// The index of the place stored at `position`, or nil; the positions must increase along the subtree.
+    func index(ofPosition position: Int64) -> Int? {
+        switch self {
+        case .leaf(let slots):
+            return slots.withUnsafeBufferPointer { PlaceTreeNode.index(ofPosition: position, in: $0) }
+        case .branch(let children):
+            return children.withUnsafeBufferPointer { children -> Int? in
+                // The last child whose first position is not above `position`.
+                var low = 0
+                var high = children.count
+                while low < high {
+                    let middle = (low + high) / 2
+                    if children[middle].firstPosition <= position {
+                        low = middle + 1
+                    } else {
+                        high = middle
+                    }
+                }
+                guard low > 0 else { return nil }
+                guard let offset = children[low - 1].node.index(ofPosition: position) else { return nil }
+                var before = 0
+                for child in children[..<(low - 1)] {
+                    before += child.count
+                }
+                return before + offset
+            }
+        }
+    }
+
+    /// The position of the last place, or nil if the subtree is empty.
+    var lastPosition: Int64? {
+        switch self {
+        case .leaf(let slots): slots.last?.position
+        case .branch(let children): children.last?.node.lastPosition
+        }
+    }
+
+    /// The offset of `position` in `slots`, or nil.
+    private static func index(ofPosition position: Int64, in slots: UnsafeBufferPointer<PlaceSlot>) -> Int? {
+        guard let first = slots.first?.position, first <= position else { return nil }
+        // Positions are usually consecutive within a leaf (gaps come from removals), so try the offset they give
+        // before searching: a place at offset i has a position of at least first + i.
+        let guess = position - first
+        if guess < slots.count, slots[Int(guess)].position == position {
+            return Int(guess)
+        }
+        var low = 0
+        var high = Swift.min(slots.count, Int(clamping: guess))
+        while low < high {
+            let middle = (low + high) / 2
+            if slots[middle].position < position {
+                low = middle + 1
+            } else {
+                high = middle
+            }
+        }
+        return low < slots.count && slots[low].position == position ? low : nil
+    }
+}
+
+extension PlaceTreeNode {
+    /// Calls `body` with each leaf's slots, in order.
+    @inlinable func forEachLeaf(_ body: ([PlaceSlot]) throws -> Void) rethrows {
+        switch self {
+        case .leaf(let slots):
+            try body(slots)
+        case .branch(let children):
+            for child in children {
+                try child.node.forEachLeaf(body)
+            }
+        }
+    }
+}

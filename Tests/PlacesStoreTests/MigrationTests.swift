@@ -1,0 +1,89 @@
+import Foundation
+import PlacesModel
+import Testing
+
+@testable import PlacesStore
+
+@Suite struct MigrationTests {
+    let directory = TemporaryDirectory()
+
+    /// A schema version 1 database, as the first release wrote it, with places of two owners.
+    private func makeVersionOneDatabase(at path: String) throws {
+        let connection = try SQLiteConnection(path: path, mode: .readWriteCreate)
+        defer { connection.close() }
+        try connection.execute("PRAGMA journal_mode = WAL")
+        try Migrator(migrations: Array(Schema.migrations.prefix(1))).migrate(connection)
+        // Rows in another order than the lists', and an id kept as its 16 bytes.
+        try connection.execute(
+            """
+            INSERT INTO places VALUES
+                (X'0000000000004000800000000000000B', 1, 20, 'b', 'second', 1.5, 2.5, 1, 3, 100, 200),
+                (X'0000000000004000800000000000000A', 1, 10, 'a', 'first', -1.5, -2.5, 0, 1, 50, 50),
+                (X'0000000000004000800000000000000C', 2, 5, 'c', '', 0, 0, 0, 1, 60, 60);
+            INSERT INTO owners VALUES (1, 4), (2, 1);
+            UPDATE meta SET revision = 5;
+            """)
+    }
+
+    @Test func versionOneDatabaseIsMigratedWithEverythingKept() throws {
+        let path = directory.file("places.sqlite")
+        try makeVersionOneDatabase(at: path)
+        let a = PlaceID(high: 0x4000, low: 0x8000_0000_0000_000A)
+        let b = PlaceID(high: 0x4000, low: 0x8000_0000_0000_000B)
+        do {
+            let store = try openStore(path)
+            defer { store.close() }
+            let snapshot = store.snapshot()
+            #expect(snapshot.revision == 5)
+            #expect(snapshot.revision(of: 1) == 4)
+            #expect(snapshot.places(of: 1).map(\.name) == ["a", "b"])
+            #expect(snapshot.places(of: 2).map(\.name) == ["c"])
+            #expect(snapshot.place(b)?.description == "second")
+            #expect(snapshot.place(b)?.isVisited == true)
+            #expect(snapshot.place(b)?.version == 3)
+            #expect(snapshot.place(b)?.coordinate == Coordinate(latitude: 1.5, longitude: 2.5))
+            #expect(snapshot.place(b)?.updatedAt == Timestamp(millisecondsSinceEpoch: 200))
+            // Rows are found by their new rowids.
+            _ = try store.perform(.update(a, rename("a2"), ifVersion: 1), owner: 1)
+            _ = try store.perform(.remove(b, ifVersion: 3), owner: 1)
+            _ = try store.perform(.add(draft("d")), owner: 1)
+        }
+        let reopened = try openStore(path)
+        defer { reopened.close() }
+        #expect(reopened.snapshot().places(of: 1).map(\.name) == ["a2", "d"])
+        #expect(reopened.snapshot().revision == 8)
+
+        let connection = try SQLiteConnection(path: path, mode: .readOnly)
+        defer { connection.close() }
+        #expect(try connection.integer("PRAGMA user_version") == 2)
+        #expect(try connection.integer("SELECT count(*) FROM sqlite_schema WHERE type = 'index'") == 0)
+        #expect(try connection.integer("SELECT count(*) FROM pragma_table_info('places') WHERE name = 'rowid'") == 1)
+    }
+
+    @Test func rowsAreAddressedByRowidAcrossReopening() throws {
+        let path = directory.file("places.sqlite")
+        var ids: [PlaceID] = []
+        do {
+            let store = try openStore(path)
+            defer { store.close() }
+            for name in ["a", "b", "c", "d"] {
+                ids.append(try store.perform(.add(draft(name)), owner: 1).place.id)
+            }
+            _ = try store.perform(.remove(ids[3], ifVersion: nil), owner: 1)
+        }
+        do {
+            // The removed last row's rowid may be given again; nothing else may be overwritten.
+            let store = try openStore(path)
+            defer { store.close() }
+            _ = try store.perform(.add(draft("e")), owner: 1)
+            _ = try store.perform(.update(ids[1], rename("b2"), ifVersion: nil), owner: 1)
+            _ = try store.perform(.remove(ids[0], ifVersion: nil), owner: 1)
+        }
+        let reopened = try openStore(path)
+        defer { reopened.close() }
+        #expect(reopened.snapshot().places(of: 1).map(\.name) == ["b2", "c", "e"])
+        let connection = try SQLiteConnection(path: path, mode: .readOnly)
+        defer { connection.close() }
+        #expect(try connection.texts("SELECT name FROM places ORDER BY rowid") == ["b2", "c", "e"])
+    }
+}
