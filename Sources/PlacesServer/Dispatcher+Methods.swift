@@ -4,7 +4,7 @@ import PlacesStore
 
 extension Dispatcher {
     /// Runs one request's method for `caller`.
-    func execute(_ request: RPCRequest, caller: Caller) -> Execution {
+    func execute(_ request: RPCRequest, caller: Caller, connection: ConnectionHandle) -> Execution {
         do throws(RPCError) {
             switch request.method {
             case "places.add":
@@ -19,6 +19,8 @@ extension Dispatcher {
             case "places.remove":
                 let params = try RemoveParams.decode(request.params)
                 return .mutation(.remove(params.id, ifVersion: params.ifVersion))
+            case "places.watch":
+                return try watch(WatchParams.decode(request.params), caller: caller, connection: connection)
             case "server.status":
                 _ = try EmptyParams.decode(request.params)
                 return status(caller: caller)
@@ -53,16 +55,19 @@ extension Dispatcher {
         let places = params.allUsers ? snapshot.allPlaces() : snapshot.places(of: caller.uid)
         let revision = params.allUsers ? snapshot.revision : snapshot.revision(of: caller.uid)
         let query = params.query ?? ""
-        let isFiltered = params.visited != nil || !query.isEmpty
-        let matches: [Place] =
-            isFiltered
-            ? places.filter { place in
+        let matches: [Place]?
+        if params.visited != nil || !query.isEmpty {
+            matches = places.filter { place in
                 (params.visited.map { $0 == place.isVisited } ?? true) && place.matches(query: query)
-            } : Array(places)
-        let start = min(params.offset, matches.count)
-        let end = params.limit.map { min(matches.count, start + $0) } ?? matches.count
-        let page = matches[start..<end]
-        let total = matches.count
+            }
+        } else {
+            matches = nil
+        }
+        let total = matches?.count ?? places.count
+        let start = min(params.offset, total)
+        let end = params.limit.map { min(total, start + $0) } ?? total
+        // Only the page is copied; an unfiltered list is read straight from the snapshot.
+        let page = matches.map { Array($0[start..<end]) } ?? Array(places[start..<end])
         let includeOwner = params.allUsers
         return .success { writer in
             writer.writeRaw("{\"places\":[")
@@ -75,6 +80,26 @@ extension Dispatcher {
             writer.writeRaw(",\"revision\":")
             writer.writeInt(revision)
             writer.writeRaw("}")
+        }
+    }
+
+    private func watch(_ params: WatchParams, caller: Caller, connection: ConnectionHandle) throws(RPCError)
+        -> Execution
+    {
+        if params.allUsers { try requireAdmin(caller) }
+        let snapshot = hub.subscribe(connection, owner: params.allUsers ? nil : caller.uid, store: store)
+        let places = params.allUsers ? snapshot.allPlaces() : snapshot.places(of: caller.uid)
+        let revision = params.allUsers ? snapshot.revision : snapshot.revision(of: caller.uid)
+        let includeOwner = params.allUsers
+        return .success { writer in
+            writer.writeRaw("{\"revision\":")
+            writer.writeInt(revision)
+            writer.writeRaw(",\"places\":[")
+            for (index, place) in places.enumerated() {
+                if index > 0 { writer.writeRaw(",") }
+                PlaceEncoding.write(place, includeOwner: includeOwner, to: &writer)
+            }
+            writer.writeRaw("]}")
         }
     }
 

@@ -11,11 +11,13 @@ final class Dispatcher: Sendable {
     let store: PlaceStore
     let statistics: ServerStatistics
     let settings: LiveSettings
+    let hub: SubscriptionHub
 
-    init(store: PlaceStore, statistics: ServerStatistics, settings: LiveSettings) {
+    init(store: PlaceStore, statistics: ServerStatistics, settings: LiveSettings, hub: SubscriptionHub) {
         self.store = store
         self.statistics = statistics
         self.settings = settings
+        self.hub = hub
     }
 
     /// Handles one request line from `caller`.
@@ -23,7 +25,8 @@ final class Dispatcher: Sendable {
     /// Returns `true` when the reply (if any) has been appended to `output`; `false` when it will be
     /// delivered later through `completion`, after which the connection may go on with its next line.
     func handle(
-        line: [UInt8], caller: Caller, output: inout JSONWriter, completion: @escaping Completion
+        line: [UInt8], caller: Caller, connection: ConnectionHandle, output: inout JSONWriter,
+        completion: @escaping Completion
     ) -> Bool {
         switch RPCEnvelope.parse(line) {
         case .invalid(let failure):
@@ -33,7 +36,7 @@ final class Dispatcher: Sendable {
             if !failure.isNotification { RPCEnvelope.writeError(id: failure.id, error: failure.error, to: &output) }
             return true
         case .single(.success(let request)):
-            switch execute(request, caller: caller) {
+            switch execute(request, caller: caller, connection: connection) {
             case .reply(let result):
                 if let id = request.id { Self.write(result, id: id, to: &output) }
                 return true
@@ -47,7 +50,10 @@ final class Dispatcher: Sendable {
                 return false
             }
         case .batch(let items):
-            guard let bytes = runBatch(items[...], parts: [], caller: caller, completion: completion) else {
+            guard
+                let bytes = runBatch(
+                    items[...], parts: [], caller: caller, connection: connection, completion: completion)
+            else {
                 return false
             }
             output.writeRaw(bytes)
@@ -59,7 +65,7 @@ final class Dispatcher: Sendable {
     /// when one waits for the store, in which case `completion` receives the reply.
     private func runBatch(
         _ items: ArraySlice<Result<RPCRequest, RPCFailure>>, parts: [[UInt8]], caller: Caller,
-        completion: @escaping Completion
+        connection: ConnectionHandle, completion: @escaping Completion
     ) -> [UInt8]? {
         var parts = parts
         var remaining = items
@@ -69,7 +75,7 @@ final class Dispatcher: Sendable {
             case .failure(let failure):
                 if !failure.isNotification { RPCEnvelope.writeError(id: failure.id, error: failure.error, to: &part) }
             case .success(let request):
-                switch execute(request, caller: caller) {
+                switch execute(request, caller: caller, connection: connection) {
                 case .reply(let result):
                     if let id = request.id { Self.write(result, id: id, to: &part) }
                 case .mutation(let mutation):
@@ -79,7 +85,9 @@ final class Dispatcher: Sendable {
                         var part = JSONWriter()
                         if let id = request.id { Self.write(outcome, id: id, to: &part) }
                         let parts = partsSoFar + (part.bytes.isEmpty ? [] : [part.bytes])
-                        if let bytes = runBatch(rest, parts: parts, caller: caller, completion: completion) {
+                        if let bytes = runBatch(
+                            rest, parts: parts, caller: caller, connection: connection, completion: completion)
+                        {
                             completion(bytes)
                         }
                     }

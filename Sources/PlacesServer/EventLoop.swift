@@ -19,6 +19,8 @@ final class EventLoop {
     private static let readsPerTurn = 16
     /// Stop reading from a client whose unread replies exceed this (it blocks only itself).
     private static let outputHighWater = 1 << 20
+    /// A subscriber whose unread output would pass this gets `places.overflow` and its subscription ends.
+    static let subscriberBufferLimit = 4 << 20
     /// How long shutdown waits for replies to be written before closing anyway.
     private static let shutdownGraceNanoseconds: UInt64 = 5_000_000_000
 
@@ -153,6 +155,21 @@ final class EventLoop {
                 connection.output.writeRaw(bytes)
                 connection.isAwaitingStore = false
                 service(connection)
+            case .events(let token, let generation, let bytes):
+                guard let connection = connections[token], generation > connection.endedSubscriptionGeneration
+                else { continue }
+                if connection.pendingOutputCount + bytes.count > Self.subscriberBufferLimit {
+                    connection.endedSubscriptionGeneration = generation
+                    context.dispatcher.hub.unsubscribe(token: token, generation: generation)
+                    connection.output.writeRaw(SubscriptionHub.overflowNotice(limit: Self.subscriberBufferLimit))
+                    context.logger.log(
+                        .notice,
+                        "Ended the subscription of client uid \(connection.caller.uid): it does not read its events.",
+                        fields: [LogField("PLACESD_CLIENT_UID", "\(connection.caller.uid)")])
+                } else {
+                    connection.output.writeRaw(bytes)
+                }
+                service(connection)
             case .shutdown:
                 beginShutdown()
             case .probe(let number):
@@ -224,7 +241,8 @@ final class EventLoop {
                 let mailbox = self.mailbox
                 let token = connection.id
                 let isDone = context.dispatcher.handle(
-                    line: line, caller: connection.caller, output: &connection.output
+                    line: line, caller: connection.caller,
+                    connection: ConnectionHandle(mailbox: mailbox, token: token), output: &connection.output
                 ) { bytes in
                     mailbox.post(.reply(connection: token, bytes: bytes))
                 }
@@ -273,6 +291,7 @@ final class EventLoop {
 
     private func close(_ connection: Connection) {
         guard connections.removeValue(forKey: connection.id) != nil else { return }
+        context.dispatcher.hub.unsubscribe(token: connection.id)
         epoll.remove(connection.fd)
         connection.fd.close()
         let open = context.statistics.connections.subtract(1, ordering: .relaxed).newValue

@@ -5,6 +5,8 @@ import Synchronization
 enum LoopMessage: Sendable {
     /// The reply to a request that waited for the store, for connection `connection`.
     case reply(connection: UInt64, bytes: [UInt8])
+    /// Change events for a subscribed connection: `places.changed` notification lines.
+    case events(connection: UInt64, generation: UInt64, bytes: [UInt8])
     /// Stop accepting, answer what was read, close every connection, and return.
     case shutdown
     /// Prove the loop still turns: store this number in `answeredProbe`.

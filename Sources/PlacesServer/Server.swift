@@ -48,8 +48,10 @@ public final class Server {
 
         let statistics = ServerStatistics()
         let settings = LiveSettings(configuration)
+        let hub = SubscriptionHub()
+        store.setChangeObserver { changes in hub.publish(changes) }
         let context = LoopContext(
-            dispatcher: Dispatcher(store: store, statistics: statistics, settings: settings),
+            dispatcher: Dispatcher(store: store, statistics: statistics, settings: settings, hub: hub),
             statistics: statistics,
             logger: logger,
             settings: settings

@@ -12,6 +12,7 @@ final class DispatcherHarness {
     let directory: String
     let store: PlaceStore
     let dispatcher: Dispatcher
+    let mailbox: LoopMailbox
 
     init() throws {
         var template = Array("/tmp/placesd-dispatcher-XXXXXX".utf8CString)
@@ -20,7 +21,8 @@ final class DispatcherHarness {
         store = try PlaceStore(path: directory + "/places.sqlite")
         dispatcher = Dispatcher(
             store: store, statistics: ServerStatistics(),
-            settings: LiveSettings(ServerConfiguration(environment: [:], uid: 0)))
+            settings: LiveSettings(ServerConfiguration(environment: [:], uid: 0)), hub: SubscriptionHub())
+        mailbox = try LoopMailbox()
     }
 
     deinit {
@@ -33,7 +35,10 @@ final class DispatcherHarness {
     func send(_ line: String, as caller: Caller = Caller(uid: 1000, gid: 1000, isAdmin: false)) -> String {
         var output = JSONWriter()
         let received = Mutex<[UInt8]?>(nil)
-        let done = dispatcher.handle(line: Array(line.utf8), caller: caller, output: &output) { bytes in
+        let done = dispatcher.handle(
+            line: Array(line.utf8), caller: caller, connection: ConnectionHandle(mailbox: mailbox, token: 2),
+            output: &output
+        ) { bytes in
             received.withLock { $0 = bytes }
         }
         if done { return String(decoding: output.bytes, as: UTF8.self) }
@@ -140,6 +145,34 @@ struct DispatcherTests {
         #expect(try names(#"{"query":"TOWER"}"#) == (["Eiffel Tower", "Tower of London"], 2))
         #expect(try names(#"{"offset":1,"limit":2}"#) == (["Eiffel Tower", "Tower of London"], 4))
         #expect(try names(#"{"offset":10}"#) == ([], 4))
+    }
+
+    @Test("watch answers a snapshot, then each later change of the caller's places arrives once, in order")
+    func watch() throws {
+        let harness = try DispatcherHarness()
+        _ = harness.send(#"{"jsonrpc":"2.0","id":1,"method":"places.add","params":{"latitude":1,"longitude":2}}"#)
+        let hub = harness.dispatcher.hub
+        harness.store.setChangeObserver { hub.publish($0) }
+        let snapshot = try #require(
+            harness.call(#"{"jsonrpc":"2.0","id":2,"method":"places.watch"}"#).objectValue?["result"]?.objectValue)
+        #expect(snapshot["revision"]?.numberValue?.int64 == 1)
+        #expect(snapshot["places"]?.arrayValue?.count == 1)
+        _ = harness.send(
+            #"{"jsonrpc":"2.0","id":3,"method":"places.add","params":{"name":"Two","latitude":1,"longitude":2}}"#)
+        _ = harness.send(
+            #"{"jsonrpc":"2.0","id":4,"method":"places.add","params":{"latitude":5,"longitude":6}}"#, as: other)
+        let messages = harness.mailbox.takeAll()
+        #expect(messages.count == 1)
+        guard case .events(_, _, let bytes) = try #require(messages.first) else {
+            Issue.record("expected events")
+            return
+        }
+        let event = try JSONParser.parse(bytes.dropLast().map { $0 })
+        #expect(event.objectValue?["method"] == .string("places.changed"))
+        let params = try #require(event.objectValue?["params"]?.objectValue)
+        #expect(params["change"] == .string("added"))
+        #expect(params["revision"]?.numberValue?.int64 == 2)
+        #expect(params["place"]?.objectValue?["name"] == .string("Two"))
     }
 
     @Test("status reports the caller's count and revision")

@@ -1,0 +1,108 @@
+import PlacesModel
+import PlacesProtocol
+import PlacesStore
+import Synchronization
+
+/// Where a subscriber's events go: its event loop's mailbox and its connection's token there.
+struct ConnectionHandle: Sendable {
+    let mailbox: LoopMailbox
+    let token: UInt64
+}
+
+/// The `places.watch` subscriptions, fed by the store's change observer on the writer's queue.
+///
+/// Subscribing takes the snapshot and registers the subscriber under the same lock that delivery holds, and
+/// each subscriber remembers the revision of its snapshot: a change is delivered only when it is newer, so the
+/// snapshot and the events that follow have neither a gap nor an overlap. Each change is encoded at most twice
+/// (the owner's view and the administrators' view), whatever the number of subscribers.
+final class SubscriptionHub: Sendable {
+    private struct Subscriber {
+        let connection: ConnectionHandle
+        /// The watched owner, or nil for an administrator watching every user.
+        let owner: UserID?
+        /// The revision of the snapshot the subscriber was given (the owner's, or the store's for all users).
+        let startRevision: Int64
+        /// Which subscription of this connection (a connection may watch again after an overflow).
+        let generation: UInt64
+    }
+
+    private let subscribers = Mutex<[UInt64: Subscriber]>([:])
+    private let generations = Atomic<UInt64>(0)
+
+    /// Registers `connection` and returns the snapshot its events continue from.
+    func subscribe(_ connection: ConnectionHandle, owner: UserID?, store: PlaceStore) -> StoreSnapshot {
+        subscribers.withLock { subscribers in
+            let snapshot = store.snapshot()
+            let revision = owner.map { snapshot.revision(of: $0) } ?? snapshot.revision
+            let generation = generations.add(1, ordering: .relaxed).newValue
+            subscribers[connection.token] = Subscriber(
+                connection: connection, owner: owner, startRevision: revision, generation: generation)
+            return snapshot
+        }
+    }
+
+    /// Ends the subscription of the connection with `token`: any, or only the given generation.
+    func unsubscribe(token: UInt64, generation: UInt64? = nil) {
+        subscribers.withLock { subscribers in
+            guard let subscriber = subscribers[token], generation == nil || subscriber.generation == generation
+            else { return }
+            subscribers.removeValue(forKey: token)
+        }
+    }
+
+    /// Sends committed `changes` to every subscriber they concern, in commit order, one message per subscriber.
+    func publish(_ changes: [PlaceChange]) {
+        subscribers.withLock { subscribers in
+            guard !subscribers.isEmpty else { return }
+            var ownerViews: [[UInt8]?] = Array(repeating: nil, count: changes.count)
+            var adminViews: [[UInt8]?] = Array(repeating: nil, count: changes.count)
+            for subscriber in subscribers.values {
+                var batch: [UInt8] = []
+                for (index, change) in changes.enumerated() {
+                    if let owner = subscriber.owner {
+                        guard owner == change.place.owner, change.revision > subscriber.startRevision else { continue }
+                        if ownerViews[index] == nil { ownerViews[index] = Self.encode(change, forAdmin: false) }
+                        batch.append(contentsOf: ownerViews[index]!)
+                    } else {
+                        guard change.storeRevision > subscriber.startRevision else { continue }
+                        if adminViews[index] == nil { adminViews[index] = Self.encode(change, forAdmin: true) }
+                        batch.append(contentsOf: adminViews[index]!)
+                    }
+                }
+                if !batch.isEmpty {
+                    subscriber.connection.mailbox.post(
+                        .events(
+                            connection: subscriber.connection.token, generation: subscriber.generation, bytes: batch))
+                }
+            }
+        }
+    }
+
+    /// The `places.changed` notification line for `change`.
+    static func encode(_ change: PlaceChange, forAdmin: Bool) -> [UInt8] {
+        var writer = JSONWriter(capacity: 512)
+        RPCEnvelope.writeNotification(method: "places.changed", to: &writer) { params in
+            params.writeRaw("{\"change\":")
+            params.writeString(change.kind.rawValue)
+            params.writeRaw(",\"revision\":")
+            params.writeInt(forAdmin ? change.storeRevision : change.revision)
+            params.writeRaw(",\"place\":")
+            PlaceEncoding.write(change.place, includeOwner: forAdmin, to: &params)
+            params.writeRaw("}")
+        }
+        return writer.bytes
+    }
+
+    /// The `places.overflow` notification that ends a subscription whose client does not keep up.
+    static func overflowNotice(limit: Int) -> [UInt8] {
+        var writer = JSONWriter(capacity: 256)
+        RPCEnvelope.writeNotification(method: "places.overflow", to: &writer) { params in
+            params.writeRaw("{\"reason\":")
+            params.writeString(
+                "More than \(limit) bytes of events were waiting to be read; the subscription ended. "
+                    + "Call places.watch again for a fresh snapshot.")
+            params.writeRaw("}")
+        }
+        return writer.bytes
+    }
+}
