@@ -4,8 +4,8 @@ import PlacesModel
 struct AppliedMutation: Sendable {
     /// The answer for the caller, once committed.
     var outcome: MutationOutcome
-    /// The change event, or nil if nothing changed.
-    var change: PlaceChange?
-    /// The row change, or nil if nothing changed.
-    var write: PlaceWrite?
+    /// The change events in order (none if nothing changed).
+    var changes: [PlaceChange] = []
+    /// The row changes (none if nothing changed).
+    var writes: [PlaceWrite] = []
 }

@@ -10,4 +10,16 @@ public enum Mutation: Sendable {
     case update(PlaceID, PlacePatch, ifVersion: Int64?)
     /// Removes a place; with `ifVersion`, only if the place is still at that version.
     case remove(PlaceID, ifVersion: Int64?)
+    /// Moves a place to `toIndex` (0-based) in the caller's list, clamped to `0...count - 1`; with `ifVersion`,
+    /// only if the place is still at that version.
+    ///
+    /// A move changes no place's version or `updatedAt`. A move to the place's current index changes nothing: no
+    /// revision, no write, no event.
+    case move(PlaceID, toIndex: Int, ifVersion: Int64?)
+    /// Adds every place, in order, at the end of the caller's list; all or nothing.
+    ///
+    /// Each place is its own revision and `added` change, all in one transaction. An id already in use (by any
+    /// owner) or given twice refuses the whole import with `StoreError.duplicateID`; the per-owner limit counts
+    /// the whole import.
+    case importPlaces([PlaceImport])
 }

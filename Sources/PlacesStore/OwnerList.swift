@@ -1,9 +1,12 @@
 import PlacesModel
 
-/// One owner's places in list order, each with its stored position, and the owner's revision.
+/// One owner's places in list order, each with its stored position, the same places by where they are, and the
+/// owner's revision.
 struct OwnerList: Sendable {
     /// The places in list order; their positions strictly increase along the list (gaps allowed).
     var places = PlaceList()
+    /// The same places by coordinate, each with its position.
+    var spatial = SpatialIndex()
     /// How many committed changes this owner's places have had.
     var revision: Int64 = 0
 
@@ -11,7 +14,4 @@ struct OwnerList: Sendable {
     func index(ofPosition position: Int64) -> Int? {
         places.index(ofPosition: position)
     }
-
-    /// The position a place added now gets: after the last one.
-    var nextPosition: Int64 { (places.lastPosition ?? -1) + 1 }
 }

@@ -45,6 +45,18 @@ extension PlaceList {
         root.index(ofPosition: position)
     }
 
+    /// The number of places whose position is below `position` (O(log n)).
+    func count(below position: Int64) -> Int {
+        root.count(below: position)
+    }
+
+    /// Gives the place at `index`, which must be in `0..<count`, the position `position`; the caller keeps the
+    /// positions increasing along the list once it is done.
+    mutating func setPosition(_ position: Int64, at index: Int) {
+        precondition(index >= 0 && index < count, "PlaceList index \(index) out of range 0..<\(count)")
+        root.setPosition(position, at: index)
+    }
+
     /// The position of the last place, or nil if the list is empty.
     var lastPosition: Int64? {
         root.lastPosition

@@ -8,6 +8,7 @@ final class PlaceStatements {
     private let insert: SQLiteStatement
     private let update: SQLiteStatement
     private let delete: SQLiteStatement
+    private let reposition: SQLiteStatement
     private let saveOwnerRevision: SQLiteStatement
     private let saveStoreRevision: SQLiteStatement
     private let readStoreRevision: SQLiteStatement
@@ -30,6 +31,7 @@ final class PlaceStatements {
             WHERE rowid = ?1
             """)
         delete = try connection.prepare("DELETE FROM places WHERE rowid = ?1")
+        reposition = try connection.prepare("UPDATE places SET position = ?2 WHERE rowid = ?1")
         saveOwnerRevision = try connection.prepare(
             "INSERT INTO owners (uid, revision) VALUES (?1, ?2) ON CONFLICT (uid) DO UPDATE SET revision = ?2")
         saveStoreRevision = try connection.prepare("UPDATE meta SET revision = ?1 WHERE singleton = 1")
@@ -39,7 +41,8 @@ final class PlaceStatements {
     /// Releases every statement, so that closing the connection really closes it (rolling back any transaction).
     func finalize() {
         for statement in [
-            begin, commit, rollback, insert, update, delete, saveOwnerRevision, saveStoreRevision, readStoreRevision,
+            begin, commit, rollback, insert, update, delete, reposition, saveOwnerRevision, saveStoreRevision,
+            readStoreRevision,
         ] {
             statement.finalize()
         }
@@ -81,6 +84,10 @@ final class PlaceStatements {
             update.bind(place.version, at: 7)
             update.bind(place.updatedAt.millisecondsSinceEpoch, at: 8)
             try update.run()
+        case .reposition(let row, let position):
+            reposition.bind(row, at: 1)
+            reposition.bind(position, at: 2)
+            try reposition.run()
         case .delete(let row):
             delete.bind(row, at: 1)
             try delete.run()

@@ -105,8 +105,13 @@ enum PlaceTreeNode: Sendable {
     /// The offset of `position` in `slots`, or nil.
     private static func index(ofPosition position: Int64, in slots: UnsafeBufferPointer<PlaceSlot>) -> Int? {
         guard let first = slots.first?.position, first <= position else { return nil }
-        // Positions are usually consecutive within a leaf (gaps come from removals), so try the offset they give
-        // before searching: a place at offset i has a position of at least first + i.
+        // Positions are usually `ListPositions.spacing` apart within a leaf (other gaps come from removals and
+        // moves), so try the offset that gives before searching: a place at offset i has a position of at least
+        // first + i.
+        let spaced = (position - first) / ListPositions.spacing
+        if spaced < slots.count, slots[Int(spaced)].position == position {
+            return Int(spaced)
+        }
         let guess = position - first
         if guess < slots.count, slots[Int(guess)].position == position {
             return Int(guess)

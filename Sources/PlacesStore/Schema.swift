@@ -75,6 +75,20 @@ enum Schema {
                 "DROP TABLE places",
                 "ALTER TABLE places_v2 RENAME TO places",
             ]),
+        // Positions get gaps (see ListPositions), so that a move writes one row: each owner's places keep their
+        // order, spaced 2^32 apart from the middle of the range, 2^61.
+        Migration(
+            version: 3,
+            statements: [
+                """
+                UPDATE places SET position = 2305843009213693952 + ranked.rank * 4294967296
+                FROM (
+                    SELECT rowid AS row, ROW_NUMBER() OVER (PARTITION BY owner ORDER BY position) - 1 AS rank
+                    FROM places
+                ) AS ranked
+                WHERE places.rowid = ranked.row
+                """
+            ]),
     ]
 
     /// The newest schema version this build knows.

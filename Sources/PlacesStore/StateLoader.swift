@@ -28,7 +28,10 @@ struct StateLoader {
 
         let total = Int(try connection.integer("SELECT count(*) FROM places") ?? 0)
         var index = PlaceIndex.Builder(expectedCount: total)
-        var lists = try loadPlaces(into: &index, nextRow: &state.nextRow)
+        let spatial = SpatialIndexBuild()
+        var lists = try loadPlaces(
+            into: &index, spatial: spatial, expectedCount: total, nextRow: &state.nextRow)
+        spatial.finish()
         switch index.build() {
         case .success(let built): state.index = built
         case .failure(let duplicate): throw DamagedData(reason: "place id '\(duplicate.id)' occurs twice")
@@ -39,6 +42,9 @@ struct StateLoader {
             state.count += list.places.count
             state.lists[owner] = list
         }
+        for (owner, built) in spatial.wait() {
+            state.lists[owner]?.spatial = built
+        }
         for (owner, revision) in revisions {
             state.lists[owner, default: OwnerList()].revision = revision
         }
@@ -46,9 +52,9 @@ struct StateLoader {
     }
 
     /// Reads the places in rowid order (a plain table scan, in which each owner's places usually come in position
-    /// order), grouped by owner; sets `nextRow` above the last rowid.
+    /// order), grouped by owner, handing their coordinates to `spatial`; sets `nextRow` above the last rowid.
     private func loadPlaces(
-        into index: inout PlaceIndex.Builder, nextRow: inout Int64
+        into index: inout PlaceIndex.Builder, spatial: SpatialIndexBuild, expectedCount: Int, nextRow: inout Int64
     ) throws -> [UserID: LoadingList] {
         let places = try connection.prepare(
             """
@@ -72,7 +78,7 @@ struct StateLoader {
                 } else {
                     list = lists.count
                     listIndices[rowOwner] = list
-                    lists.append(LoadingList())
+                    lists.append(LoadingList(expectedCount: expectedCount))
                 }
             }
             let position = places.int64(at: 2)
@@ -87,6 +93,12 @@ struct StateLoader {
                     createdAt: Timestamp(millisecondsSinceEpoch: places.int64(at: 9)),
                     updatedAt: Timestamp(millisecondsSinceEpoch: places.int64(at: 10))),
                 position: position, row: row)
+            if lists[list].entries.count == SpatialIndexBuild.chunkSize {
+                spatial.add(lists[list].takeEntries(), of: rowOwner)
+            }
+        }
+        for (owner, list) in listIndices where !lists[list].entries.isEmpty {
+            spatial.add(lists[list].takeEntries(), of: owner)
         }
         return listIndices.reduce(into: [:]) { result, entry in result[entry.key] = lists[entry.value] }
     }
@@ -101,35 +113,62 @@ struct StateLoader {
 
 /// An owner's places as they are read, in storage order.
 private struct LoadingList {
-    /// The places read so far.
+    /// The places read so far, while they come in position order.
     var builder = PlaceListBuilder()
-    /// Whether the positions read so far strictly increase, as they do unless places were moved.
-    var isInPositionOrder = true
+    /// The places read so far, once one came out of position order (after moves); nil until then.
+    var unordered: [PlaceSlot]?
+    /// The entries for the owner's spatial index not handed over yet.
+    var entries: [SpatialEntry] = []
+    /// The most places the owner may turn out to have: the number of rows.
+    let expectedCount: Int
 
     /// Adds a place read from the table.
     mutating func append(_ place: Place, position: Int64, row: Int64) {
-        if let last = builder.lastPosition, last >= position {
-            isInPositionOrder = false
+        let slot = PlaceSlot(place: place, position: position, row: row)
+        entries.append(SpatialEntry(unkeyed: place.coordinate, position: position))
+        if unordered != nil {
+            unordered!.append(slot)
+        } else if let last = builder.lastPosition, last >= position {
+            var slots: [PlaceSlot] = []
+            // Pages of the reservation are only touched as slots arrive: reserving all the rows costs nothing
+            // beyond them, and growing a large array would copy it again and again.
+            slots.reserveCapacity(expectedCount)
+            let list = builder.build()
+            builder = PlaceListBuilder()
+            list.forEachLeaf { slots += $0 }
+            slots.append(slot)
+            unordered = slots
+        } else {
+            builder.append(slot)
         }
-        builder.append(PlaceSlot(place: place, position: position, row: row))
     }
 
-    /// The places in position order (rows usually arrive in it already); throws if two share a position.
+    /// The entries collected since the last call, for the owner's spatial index, which another thread builds.
+    mutating func takeEntries() -> [SpatialEntry] {
+        defer { entries = [] }
+        return entries
+    }
+
+    /// The places in position order (rows usually arrive in it already); throws if two share a position or one
+    /// is outside the positions placesd uses.
     consuming func build(owner: UserID) throws -> OwnerList {
-        let list = builder.build()
-        guard !isInPositionOrder else { return OwnerList(places: list) }
-        var slots: [PlaceSlot] = []
-        slots.reserveCapacity(list.count)
-        list.forEachLeaf { slots += $0 }
-        slots.sort { $0.position < $1.position }
-        var sorted = PlaceListBuilder()
-        for offset in slots.indices {
-            if offset > 0, slots[offset - 1].position == slots[offset].position {
-                throw StateLoader.DamagedData(
-                    reason: "two places of uid \(owner) share position \(slots[offset].position)")
+        if let slots = unordered {
+            unordered = nil
+            // Sorting small (position, offset) pairs instead of the slots: only the moved places are out of
+            // order, so the sort mostly finds long runs and merges them.
+            var order = slots.indices.map { (position: slots[$0].position, offset: Int32(truncatingIfNeeded: $0)) }
+            order.sort { $0.position < $1.position }
+            for (previous, next) in zip(order, order.dropFirst()) where previous.position == next.position {
+                throw StateLoader.DamagedData(reason: "two places of uid \(owner) share position \(next.position)")
             }
-            sorted.append(slots[offset])
+            for entry in order {
+                builder.append(slots[Int(entry.offset)])
+            }
         }
-        return OwnerList(places: sorted.build())
+        let list = builder.build()
+        if let last = list.lastPosition, list.slot(at: 0).position < 0 || last >= ListPositions.universe {
+            throw StateLoader.DamagedData(reason: "a place of uid \(owner) has a position out of range")
+        }
+        return OwnerList(places: list)
     }
 }

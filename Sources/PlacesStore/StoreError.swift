@@ -6,6 +6,8 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     case notFound(PlaceID)
     /// `ifVersion` did not match; the place is at `currentVersion`.
     case conflict(currentVersion: Int64)
+    /// A place with this id exists already (of any owner), or an import gives it twice.
+    case duplicateID(PlaceID)
     /// A limit would be exceeded, e.g. too many places for one owner; the text says which.
     case limitReached(String)
     /// The disk refused the write (full, I/O error); nothing was changed.
@@ -20,6 +22,7 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .notFound(let id): "no place with id '\(id)'"
         case .conflict(let currentVersion): "the place has changed: it is at version \(currentVersion)"
+        case .duplicateID(let id): "a place with id '\(id)' already exists"
         case .limitReached(let reason): reason
         case .storage(let reason): "failed to save the change, nothing was changed: \(reason)"
         case .cannotOpen(let path, let reason): "database '\(path)': \(reason)"

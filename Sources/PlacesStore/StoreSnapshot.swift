@@ -19,6 +19,9 @@ public struct StoreSnapshot: Sendable {
         }
     }
 
+    /// The committed state.
+    var state: StoreState { storage.state }
+
     /// Wraps a committed state.
     init(state: StoreState) {
         self.revision = state.revision
@@ -51,7 +54,7 @@ public struct StoreSnapshot: Sendable {
         storage.state.place(id)
     }
 
-    /// The 0-based position of `id` in its owner's list.
+    /// `id`'s 0-based index in its owner's list.
     public func index(of id: PlaceID) -> Int? {
         guard let location = storage.state.index[id] else { return nil }
         return storage.state.lists[location.owner]?.index(ofPosition: location.position)

@@ -9,41 +9,55 @@ extension StoreState {
     ) throws(StoreError) -> AppliedMutation {
         switch mutation {
         case .add(let draft):
-            try add(draft, owner: owner, now: now, limit: maximumPlacesPerOwner, generator: &generator)
+            let existing = lists[owner]?.places.count ?? 0
+            guard existing < maximumPlacesPerOwner else {
+                throw .limitReached("too many places for uid \(owner): the limit is \(maximumPlacesPerOwner)")
+            }
+            var applied = AppliedMutation(outcome: .imported([]))
+            let place = add(draft, id: nil, owner: owner, now: now, generator: &generator, into: &applied)
+            applied.outcome = .added(place)
+            return applied
         case .update(let id, let patch, let ifVersion):
-            try update(id, with: patch, ifVersion: ifVersion, owner: owner, now: now)
+            return try update(id, with: patch, ifVersion: ifVersion, owner: owner, now: now)
         case .remove(let id, let ifVersion):
-            try remove(id, ifVersion: ifVersion, owner: owner)
+            return try remove(id, ifVersion: ifVersion, owner: owner)
+        case .move(let id, let index, let ifVersion):
+            return try move(id, to: index, ifVersion: ifVersion, owner: owner)
+        case .importPlaces(let imports):
+            return try importPlaces(
+                imports, owner: owner, now: now, limit: maximumPlacesPerOwner, generator: &generator)
         }
     }
 
-    private mutating func add(
-        _ draft: PlaceDraft, owner: UserID, now: Timestamp, limit: Int, generator: inout some RandomNumberGenerator
-    ) throws(StoreError) -> AppliedMutation {
+    /// Adds a place at the end of `owner`'s list with `id` (which must be free) or a new one; records its change
+    /// and writes in `applied`. The caller checked the limit.
+    mutating func add(
+        _ draft: PlaceDraft, id: PlaceID?, owner: UserID, now: Timestamp, generator: inout some RandomNumberGenerator,
+        into applied: inout AppliedMutation
+    ) -> Place {
         let existing = lists[owner]?.places.count ?? 0
-        guard existing < limit else {
-            throw .limitReached("too many places for uid \(owner): the limit is \(limit)")
+        var newID = id ?? PlaceID.random(using: &generator)
+        while id == nil, index[newID] != nil {
+            newID = PlaceID.random(using: &generator)
         }
         let row = nextRow
-        let position = lists[owner]?.nextPosition ?? 0
-        var id = PlaceID.random(using: &generator)
-        while !index.insert(id, at: PlaceLocation(owner: owner, position: position)) {
-            id = PlaceID.random(using: &generator)
-        }
         let place = Place(
-            id: id, owner: owner, name: draft.name, description: draft.description, coordinate: draft.coordinate,
+            id: newID, owner: owner, name: draft.name, description: draft.description, coordinate: draft.coordinate,
             isVisited: draft.isVisited, version: 1, createdAt: now, updatedAt: now)
         nextRow += 1
-        let (_, ownerRevision) = modifyList(of: owner) { list in
-            list.places.append(PlaceSlot(place: place, position: position, row: row))
+        let ((position, renumbered), ownerRevision) = modifyList(of: owner) { list in
+            list.insert(place, row: row, at: list.places.count)
         }
+        let inserted = index.insert(newID, at: PlaceLocation(owner: owner, position: position))
+        precondition(inserted, "place id \(newID) added twice")
+        record(renumbered, of: owner, into: &applied)
         count += 1
         revision += 1
         if existing == 0 { updateOwnership(of: owner, hasPlaces: true) }
-        return AppliedMutation(
-            outcome: .added(place),
-            change: PlaceChange(kind: .added, revision: ownerRevision, storeRevision: revision, place: place),
-            write: .insert(place, position: position, row: row))
+        applied.changes.append(
+            PlaceChange(kind: .added, revision: ownerRevision, storeRevision: revision, place: place))
+        applied.writes.append(.insert(place, position: position, row: row))
+        return place
     }
 
     private mutating func update(
@@ -54,19 +68,19 @@ extension StoreState {
             throw .conflict(currentVersion: current.place.version)
         }
         if patch.changesNothing(in: current.place) {
-            return AppliedMutation(outcome: .updated(current.place), change: nil, write: nil)
+            return AppliedMutation(outcome: .updated(current.place))
         }
         // A clock that steps back must not make a place look older than it is.
         var place = patch.applied(to: current.place, at: max(now, current.place.updatedAt))
         place.version += 1
         let (_, ownerRevision) = modifyList(of: owner) { list in
-            list.places.replace(at: offset, with: place)
+            list.replace(at: offset, with: place)
         }
         revision += 1
         return AppliedMutation(
             outcome: .updated(place),
-            change: PlaceChange(kind: .updated, revision: ownerRevision, storeRevision: revision, place: place),
-            write: .update(place, row: current.row))
+            changes: [PlaceChange(kind: .updated, revision: ownerRevision, storeRevision: revision, place: place)],
+            writes: [.update(place, row: current.row)])
     }
 
     private mutating func remove(_ id: PlaceID, ifVersion: Int64?, owner: UserID) throws(StoreError) -> AppliedMutation
@@ -77,7 +91,7 @@ extension StoreState {
             throw .conflict(currentVersion: place.version)
         }
         let (isEmpty, ownerRevision) = modifyList(of: owner) { list in
-            list.places.remove(at: offset)
+            list.remove(at: offset)
             return list.places.isEmpty
         }
         index[id] = nil
@@ -86,21 +100,29 @@ extension StoreState {
         if isEmpty { updateOwnership(of: owner, hasPlaces: false) }
         return AppliedMutation(
             outcome: .removed(place),
-            change: PlaceChange(kind: .removed, revision: ownerRevision, storeRevision: revision, place: place),
-            write: .delete(row: current.row))
+            changes: [PlaceChange(kind: .removed, revision: ownerRevision, storeRevision: revision, place: place)],
+            writes: [.delete(row: current.row)])
     }
 
     /// The index of `id` in `owner`'s list and its slot; a place of another owner is reported as not found.
-    private func locate(_ id: PlaceID, owner: UserID) throws(StoreError) -> (Int, PlaceSlot) {
+    func locate(_ id: PlaceID, owner: UserID) throws(StoreError) -> (Int, PlaceSlot) {
         guard let location = index[id], location.owner == owner, let list = lists[owner],
             let offset = list.index(ofPosition: location.position)
         else { throw .notFound(id) }
         return (offset, list.places.slot(at: offset))
     }
 
+    /// Points the index at the new positions of places a renumbering moved, and writes them.
+    mutating func record(_ renumbered: [PositionChange], of owner: UserID, into applied: inout AppliedMutation) {
+        for change in renumbered {
+            index[change.place.id] = PlaceLocation(owner: owner, position: change.newPosition)
+            applied.writes.append(.reposition(row: change.row, position: change.newPosition))
+        }
+    }
+
     /// Changes `owner`'s list in place (copying only the parts a snapshot still shares) and counts one revision;
     /// returns what `body` returned and the owner's new revision.
-    private mutating func modifyList<Result>(
+    mutating func modifyList<Result>(
         of owner: UserID, _ body: (inout OwnerList) -> Result
     ) -> (Result, Int64) {
         func change(_ list: inout OwnerList) -> (Result, Int64) {

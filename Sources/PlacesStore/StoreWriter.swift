@@ -54,8 +54,8 @@ final class StoreWriter {
                     pending.mutation, owner: pending.owner, now: now,
                     maximumPlacesPerOwner: options.maximumPlacesPerOwner, generator: &generator)
                 outcomes.append(.success(applied.outcome))
-                if let write = applied.write { writes.append(write) }
-                if let change = applied.change { changes.append(change) }
+                writes.append(contentsOf: applied.writes)
+                changes.append(contentsOf: applied.changes)
             } catch {
                 outcomes.append(.failure(error))
             }

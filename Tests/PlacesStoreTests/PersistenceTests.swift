@@ -121,7 +121,7 @@ import Testing
         _ = try store.perform(.add(draft("x")), owner: 2)
         store.close()
         let connection = try SQLiteConnection(path: path, mode: .readWrite)
-        try connection.execute("UPDATE places SET position = 100 - position * 10 WHERE owner = 1")
+        try connection.execute("UPDATE places SET position = 2305843009213693952 - rowid * 1000 WHERE owner = 1")
         connection.close()
 
         let reopened = try openStore(path)
@@ -142,6 +142,19 @@ import Testing
         try connection.execute("UPDATE places SET position = 5")
         connection.close()
         #expect(throws: StoreError.cannotOpen(path: path, reason: "two places of uid 1 share position 5")) {
+            try openStore(path)
+        }
+    }
+
+    @Test func positionsOutsideTheRangeAreRefused() throws {
+        let path = directory.file("places.sqlite")
+        let store = try openStore(path)
+        _ = try store.perform(.add(draft("a")), owner: 1)
+        store.close()
+        let connection = try SQLiteConnection(path: path, mode: .readWrite)
+        try connection.execute("UPDATE places SET position = -5")
+        connection.close()
+        #expect(throws: StoreError.cannotOpen(path: path, reason: "a place of uid 1 has a position out of range")) {
             try openStore(path)
         }
     }

@@ -1,0 +1,88 @@
+import Glibc
+import PlacesModel
+
+/// The smallest latitude–longitude rectangle around some places (never wrapping across the antimeridian: the
+/// longitudes are the places' own, in [-180, 180]).
+struct GeoBox: Sendable {
+    /// The southernmost latitude, in degrees.
+    var minimumLatitude: Double
+    /// The northernmost latitude, in degrees.
+    var maximumLatitude: Double
+    /// The westernmost longitude, in degrees.
+    var minimumLongitude: Double
+    /// The easternmost longitude, in degrees.
+    var maximumLongitude: Double
+
+    /// The box around one entry.
+    init(_ entry: SpatialEntry) {
+        minimumLatitude = entry.latitude
+        maximumLatitude = entry.latitude
+        minimumLongitude = entry.longitude
+        maximumLongitude = entry.longitude
+    }
+
+    /// Grows the box to hold `other`.
+    mutating func formUnion(_ other: GeoBox) {
+        minimumLatitude = min(minimumLatitude, other.minimumLatitude)
+        maximumLatitude = max(maximumLatitude, other.maximumLatitude)
+        minimumLongitude = min(minimumLongitude, other.minimumLongitude)
+        maximumLongitude = max(maximumLongitude, other.maximumLongitude)
+    }
+
+    /// Grows the box to hold `entry`.
+    mutating func formUnion(_ entry: SpatialEntry) {
+        minimumLatitude = min(minimumLatitude, entry.latitude)
+        maximumLatitude = max(maximumLatitude, entry.latitude)
+        minimumLongitude = min(minimumLongitude, entry.longitude)
+        maximumLongitude = max(maximumLongitude, entry.longitude)
+    }
+
+    /// How much `minimumDistance(from:)` stays below the exact bound, in metres, to cover rounding in the
+    /// haversine formula (worst near antipodes, where it is a few centimetres).
+    static let roundingMargin = 1.0
+
+    /// A lower bound of `Coordinate.distance(to:)` from `point` to every place in the box, in metres: exact for a
+    /// box of one point, and otherwise at most `roundingMargin` below the exact great-circle distance to the box.
+    ///
+    /// The nearest point of the box lies on the point's own meridian if the box spans its longitude; otherwise on
+    /// the box's nearer meridian edge (nearer in longitude, the short way round), where the distance along the
+    /// edge has one minimum: at latitude atan2(sin φ, cos φ · cos Δλ) if |Δλ| < 90°, else at an end.
+    func minimumDistance(from point: Coordinate) -> Double {
+        if minimumLatitude == maximumLatitude, minimumLongitude == maximumLongitude {
+            return point.distance(to: Coordinate(latitude: minimumLatitude, longitude: minimumLongitude))
+        }
+        let nearest: Coordinate
+        if point.longitude >= minimumLongitude, point.longitude <= maximumLongitude {
+            if point.latitude >= minimumLatitude, point.latitude <= maximumLatitude {
+                return 0
+            }
+            nearest = Coordinate(latitude: clamp(point.latitude), longitude: point.longitude)
+        } else {
+            let west = GeoBox.longitudeDistance(point.longitude, minimumLongitude)
+            let east = GeoBox.longitudeDistance(point.longitude, maximumLongitude)
+            let edge = west <= east ? minimumLongitude : maximumLongitude
+            let difference = min(west, east) * (Double.pi / 180)
+            if difference < Double.pi / 2 {
+                let latitude = point.latitude * (Double.pi / 180)
+                let closest = atan2(sin(latitude), cos(latitude) * cos(difference)) * (180 / Double.pi)
+                nearest = Coordinate(latitude: clamp(closest), longitude: edge)
+            } else {
+                // The distance along the edge has its maximum inside, so its minimum is at an end.
+                let south = point.distance(to: Coordinate(latitude: minimumLatitude, longitude: edge))
+                let north = point.distance(to: Coordinate(latitude: maximumLatitude, longitude: edge))
+                return max(0, min(south, north) - GeoBox.roundingMargin)
+            }
+        }
+        return max(0, point.distance(to: nearest) - GeoBox.roundingMargin)
+    }
+
+    private func clamp(_ latitude: Double) -> Double {
+        min(max(latitude, minimumLatitude), maximumLatitude)
+    }
+
+    /// The difference between two longitudes the short way round, in degrees, in [0, 180].
+    private static func longitudeDistance(_ first: Double, _ second: Double) -> Double {
+        let difference = abs(first - second)
+        return difference > 180 ? 360 - difference : difference
+    }
+}
