@@ -36,7 +36,7 @@ BENCH_PACKAGES := redis-server redis-tools hyperfine gcc python3
 # Targets run one after another (check installs packages before it builds); swift build is parallel itself.
 .NOTPARALLEL:
 
-.PHONY: help deps deps-build deps-test deps-bench deps-systemd build run check lint format test shellcheck bench clean \
+.PHONY: openrpc help deps deps-build deps-test deps-bench deps-systemd build run check lint format test shellcheck bench clean \
 	install install-files deb check-units check-systemd
 
 help:
@@ -99,6 +99,10 @@ format:
 
 bench: deps-bench build
 	bench/run.sh --bin-dir $(RELEASE_DIR) --out $(BUILD_DIR)/bench
+
+# Regenerates the committed copy of what rpc.discover answers (a test compares the two).
+openrpc: build
+	$(RELEASE_DIR)/placesd --openrpc > docs/openrpc.json
 
 clean:
 	rm -rf $(BUILD_DIR) $(DIST_DIR)

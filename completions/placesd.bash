@@ -25,7 +25,7 @@ _placesd()
     esac
 
     mapfile -t COMPREPLY < <(compgen -W '--config --check-config --socket --database --socket-mode
-        --max-connections --max-line-bytes --max-places --admin-group --log-level --version --help' -- "$cur")
+        --max-connections --max-line-bytes --max-places --admin-group --log-level --openrpc --version --help' -- "$cur")
 } &&
     complete -F _placesd placesd
 

@@ -11,5 +11,6 @@ complete -c placesd -l max-line-bytes -x -d 'Refuse request lines longer than N 
 complete -c placesd -l max-places -x -d 'Let each user keep at most N places'
 complete -c placesd -l admin-group -x -a '(__fish_complete_groups)' -d 'Members of group NAME may pass allUsers'
 complete -c placesd -l log-level -x -a 'error warning notice info debug' -d 'How verbose the log is'
+complete -c placesd -l openrpc -d 'Print the OpenRPC document of the protocol and exit'
 complete -c placesd -l version -d 'Print the version and exit'
 complete -c placesd -s h -l help -d 'Print the help and exit'

@@ -27,6 +27,9 @@ public enum Daemon {
         case .version:
             writeStandardOutput("placesd \(DaemonCommandLine.version)\n")
             return 0
+        case .openRPC:
+            writeStandardOutput(OpenRPCDocument.value.prettyPrinted() + "\n")
+            return 0
         case .checkConfiguration(let invocation):
             do {
                 let configuration = try invocation.resolve()

@@ -10,6 +10,8 @@ public enum DaemonCommand: Sendable, Equatable {
     case help
     /// Print the version.
     case version
+    /// Print the OpenRPC document that `rpc.discover` returns.
+    case openRPC
 }
 
 /// A command line `placesd` cannot act on; `description` says why.
@@ -51,6 +53,7 @@ public enum DaemonCommandLine {
           --max-places N           Let each user keep at most N places (default: 1000000).
           --admin-group NAME       Members of group NAME may pass allUsers (default: placesd-admin; root always may).
           --log-level LEVEL        One of error, warning, notice, info, debug (default: info).
+          --openrpc                Print the protocol's OpenRPC document (what rpc.discover returns) and exit.
           --version                Print the version and exit.
           -h, --help               Print this help and exit.
 
@@ -88,6 +91,7 @@ public enum DaemonCommandLine {
             switch name {
             case "-h", "--help": return .help
             case "--version": return .version
+            case "--openrpc": return .openRPC
             case "--check-config": isCheckOnly = true
             case "--config":
                 let path = try value()

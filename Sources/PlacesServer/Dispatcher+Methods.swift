@@ -6,26 +6,40 @@ extension Dispatcher {
     /// Runs one request's method for `caller`.
     func execute(_ request: RPCRequest, caller: Caller, connection: ConnectionHandle) -> Execution {
         do throws(RPCError) {
-            switch request.method {
-            case "places.add":
+            guard let method = Method(rawValue: request.method) else {
+                return .failure(.methodNotFound(request.method))
+            }
+            switch method {
+            case .add:
                 return .mutation(.add(try AddParams.decode(request.params).draft))
-            case "places.get":
+            case .get:
                 return try get(GetParams.decode(request.params), caller: caller)
-            case "places.list":
+            case .list:
                 return try list(ListParams.decode(request.params), caller: caller)
-            case "places.update":
+            case .update:
                 let params = try UpdateParams.decode(request.params)
                 return .mutation(.update(params.id, params.patch, ifVersion: params.ifVersion))
-            case "places.remove":
+            case .remove:
                 let params = try RemoveParams.decode(request.params)
                 return .mutation(.remove(params.id, ifVersion: params.ifVersion))
-            case "places.watch":
+            case .move:
+                let params = try MoveParams.decode(request.params)
+                return .mutation(.move(params.id, toIndex: params.index, ifVersion: params.ifVersion))
+            case .near:
+                return near(try NearParams.decode(request.params), caller: caller)
+            case .importPlaces:
+                let params = try ImportParams.decode(request.params)
+                return .mutation(.importPlaces(params.places.map { PlaceImport(id: $0.id, draft: $0.draft) }))
+            case .export:
+                return try export(ExportParams.decode(request.params), caller: caller)
+            case .discover:
+                _ = try EmptyParams.decode(request.params)
+                return .success { writer in writer.writeRaw(OpenRPCDocument.bytes) }
+            case .watch:
                 return try watch(WatchParams.decode(request.params), caller: caller, connection: connection)
-            case "server.status":
+            case .status:
                 _ = try EmptyParams.decode(request.params)
                 return status(caller: caller)
-            default:
-                return .failure(.methodNotFound(request.method))
             }
         } catch {
             return .failure(error)
@@ -100,6 +114,33 @@ extension Dispatcher {
                 PlaceEncoding.write(place, includeOwner: includeOwner, to: &writer)
             }
             writer.writeRaw("]}")
+        }
+    }
+
+    private func near(_ params: NearParams, caller: Caller) -> Execution {
+        let results = store.snapshot().nearest(
+            to: params.coordinate, owner: caller.uid, radius: params.radius, limit: params.limit)
+        return .success { writer in
+            writer.writeRaw("{\"places\":[")
+            for (index, result) in results.enumerated() {
+                if index > 0 { writer.writeRaw(",") }
+                writer.writeRaw("{\"place\":")
+                PlaceEncoding.write(result.place, includeOwner: false, to: &writer)
+                writer.writeRaw(",\"distance\":")
+                writer.writeDouble(result.distance)
+                writer.writeRaw("}")
+            }
+            writer.writeRaw("]}")
+        }
+    }
+
+    private func export(_ params: ExportParams, caller: Caller) throws(RPCError) -> Execution {
+        if params.allUsers { try requireAdmin(caller) }
+        let snapshot = store.snapshot()
+        let places = Array(params.allUsers ? snapshot.allPlaces() : snapshot.places(of: caller.uid))
+        let includeOwner = params.allUsers
+        return .success { writer in
+            ExportEncoding.writeResult(format: params.format, places: places, includeOwner: includeOwner, to: &writer)
         }
     }
 

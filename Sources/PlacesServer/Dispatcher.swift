@@ -44,7 +44,7 @@ final class Dispatcher: Sendable {
                 let id = request.id
                 store.submit(mutation, owner: caller.uid) { outcome in
                     var reply = JSONWriter()
-                    if let id { Self.write(outcome, id: id, to: &reply) }
+                    if let id { self.write(outcome, owner: caller.uid, id: id, to: &reply) }
                     completion(reply.bytes)
                 }
                 return false
@@ -83,7 +83,7 @@ final class Dispatcher: Sendable {
                     let partsSoFar = parts
                     store.submit(mutation, owner: caller.uid) { [self] outcome in
                         var part = JSONWriter()
-                        if let id = request.id { Self.write(outcome, id: id, to: &part) }
+                        if let id = request.id { write(outcome, owner: caller.uid, id: id, to: &part) }
                         let parts = partsSoFar + (part.bytes.isEmpty ? [] : [part.bytes])
                         if let bytes = runBatch(
                             rest, parts: parts, caller: caller, connection: connection, completion: completion)
@@ -119,11 +119,34 @@ final class Dispatcher: Sendable {
         }
     }
 
-    private static func write(_ outcome: Result<MutationOutcome, StoreError>, id: RPCID, to out: inout JSONWriter) {
+    /// Writes a change's reply. `revision` in move and import results is the owner's revision once the change
+    /// is committed (read from the snapshot published with it).
+    private func write(
+        _ outcome: Result<MutationOutcome, StoreError>, owner: UserID, id: RPCID, to out: inout JSONWriter
+    ) {
+        var revision: Int64 { store.snapshot().revision(of: owner) }
         switch outcome {
         case .success(.added(let place)), .success(.updated(let place)):
             RPCEnvelope.writeResult(id: id, to: &out) { writer in
                 PlaceEncoding.write(place, includeOwner: false, to: &writer)
+            }
+        case .success(.moved(let place, let index)):
+            RPCEnvelope.writeResult(id: id, to: &out) { writer in
+                writer.writeRaw("{\"id\":")
+                writer.writeString(place.id.description)
+                writer.writeRaw(",\"index\":")
+                writer.writeInt(Int64(index))
+                writer.writeRaw(",\"revision\":")
+                writer.writeInt(revision)
+                writer.writeRaw("}")
+            }
+        case .success(.imported(let places)):
+            RPCEnvelope.writeResult(id: id, to: &out) { writer in
+                writer.writeRaw("{\"added\":")
+                writer.writeInt(Int64(places.count))
+                writer.writeRaw(",\"revision\":")
+                writer.writeInt(revision)
+                writer.writeRaw("}")
             }
         case .success(.removed(let place)):
             RPCEnvelope.writeResult(id: id, to: &out) { writer in

@@ -31,6 +31,10 @@ extension RPCError {
         case .conflict(let currentVersion): self = .conflict(currentVersion: currentVersion)
         case .limitReached(let detail): self = .limitReached(detail)
         case .storage(let detail): self = .storageFailure(detail)
+        case .duplicateID(let id):
+            self = RPCError(
+                code: RPCErrorCode.conflict, message: "A place with id '\(id)' already exists; nothing was imported.",
+                data: .object(JSONObject([(key: "id", value: .string(id.description))])))
         case .cannotOpen, .closed: self = .internalError(error.description)
         }
     }

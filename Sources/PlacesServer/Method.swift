@@ -1,0 +1,16 @@
+/// Every method the daemon serves. The dispatcher switches over this enum and `rpc.discover` describes it,
+/// so the two cannot drift apart: a new case does not compile until both handle it.
+enum Method: String, CaseIterable, Sendable {
+    case add = "places.add"
+    case get = "places.get"
+    case list = "places.list"
+    case update = "places.update"
+    case remove = "places.remove"
+    case move = "places.move"
+    case near = "places.near"
+    case watch = "places.watch"
+    case importPlaces = "places.import"
+    case export = "places.export"
+    case status = "server.status"
+    case discover = "rpc.discover"
+}

@@ -1,0 +1,257 @@
+import PlacesModel
+import PlacesProtocol
+
+/// The OpenRPC 1.2 description of every `Method`, which `rpc.discover` returns.
+enum OpenRPCDocument {
+    /// The document as compact JSON, encoded once.
+    static let bytes: [UInt8] = value.jsonBytes
+
+    /// The document.
+    static let value: JSONValue = [
+        "openrpc": "1.2.6",
+        "info": [
+            "title": "placesd",
+            "version": .string(DaemonCommandLine.version),
+            "description":
+                "A person's list of places over newline-delimited JSON-RPC 2.0 on a Unix socket. Each place belongs to the user who added it (SO_PEERCRED).",
+        ],
+        "methods": .array(Method.allCases.map(describe)),
+        "components": [
+            "schemas": [
+                "Place": placeSchema,
+                "PlaceID": ["type": "string", "format": "uuid", "description": "The place's UUID; any case on input."],
+                "Latitude": ["type": "number", "minimum": -90, "maximum": 90],
+                "Longitude": ["type": "number", "minimum": -180, "maximum": 180],
+            ],
+            "errors": .object(JSONObject(errorValues)),
+        ],
+    ]
+
+    private static let placeSchema: JSONValue = [
+        "type": "object",
+        "required": [
+            "id", "name", "description", "latitude", "longitude", "visited", "version", "createdAt", "updatedAt",
+        ],
+        "properties": [
+            "id": ref("PlaceID"),
+            "name": ["type": "string", "minLength": 1, "maxLength": .number(JSONNumber(PlaceRules.maximumNameLength))],
+            "description": ["type": "string", "maxLength": .number(JSONNumber(PlaceRules.maximumDescriptionLength))],
+            "latitude": ref("Latitude"),
+            "longitude": ref("Longitude"),
+            "visited": ["type": "boolean"],
+            "version": ["type": "integer", "minimum": 1],
+            "createdAt": ["type": "string", "format": "date-time"],
+            "updatedAt": ["type": "string", "format": "date-time"],
+            "owner": ["type": "integer", "description": "The owner's uid; only with allUsers."],
+        ],
+    ]
+
+    private static let errors: [(name: String, code: Int, message: String)] = [
+        ("NotFound", RPCErrorCode.notFound, "No place with that id for this caller."),
+        (
+            "Conflict", RPCErrorCode.conflict,
+            "ifVersion did not match (data.currentVersion), or an imported id is in use."
+        ),
+        (
+            "PermissionDenied", RPCErrorCode.permissionDenied,
+            "The caller may not do this (allUsers without being an administrator)."
+        ),
+        ("Locked", RPCErrorCode.locked, "The store is encrypted and not unlocked yet."),
+        ("StorageFailure", RPCErrorCode.storageFailure, "The disk refused the write; nothing was changed."),
+        ("LimitReached", RPCErrorCode.limitReached, "Too many places, connections or subscriptions."),
+        (
+            "InvalidParams", RPCErrorCode.invalidParams,
+            "A parameter is missing, unknown, of the wrong type or out of range; data names the field and the reason."
+        ),
+    ].map { ($0.0, $0.1, $0.2) }
+
+    private static var errorValues: [(key: String, value: JSONValue)] {
+        errors.map { error in
+            (error.name, ["code": .number(JSONNumber(error.code)), "message": .string(error.message)])
+        }
+    }
+
+    private static func ref(_ schema: String) -> JSONValue {
+        ["$ref": .string("#/components/schemas/\(schema)")]
+    }
+
+    private static func errorRefs(_ names: [String]) -> JSONValue {
+        .array((["InvalidParams"] + names).map { ["$ref": .string("#/components/errors/\($0)")] })
+    }
+
+    private static func param(_ name: String, _ schema: JSONValue, required: Bool = false, _ summary: String)
+        -> JSONValue
+    {
+        ["name": .string(name), "required": .bool(required), "summary": .string(summary), "schema": schema]
+    }
+
+    private static let allUsers = param(
+        "allUsers", ["type": "boolean"], "Root and the admin group: every user's places, each with its owner.")
+    private static let ifVersion = param(
+        "ifVersion", ["type": "integer", "minimum": 1], "Only if the place is still at this version.")
+    private static let placeResult: JSONValue = ["name": "place", "schema": ref("Place")]
+
+    private static func method(
+        _ method: Method, _ summary: String, params: [JSONValue], result: JSONValue, errors: [String] = []
+    ) -> JSONValue {
+        [
+            "name": .string(method.rawValue), "summary": .string(summary), "paramStructure": "by-name",
+            "params": .array(params), "result": result, "errors": errorRefs(errors),
+        ]
+    }
+
+    private static func object(_ properties: [(key: String, value: JSONValue)]) -> JSONValue {
+        ["type": "object", "properties": .object(JSONObject(properties))]
+    }
+
+    private static func describe(_ method: Method) -> JSONValue {
+        switch method {
+        case .add:
+            return Self.method(
+                method, "Adds a place; answered once it is on disk.",
+                params: [
+                    param("name", ["type": "string"], "Trimmed; 1 to 200 characters; default \"New location\"."),
+                    param("description", ["type": "string"], "0 to 10,000 characters; default \"\"."),
+                    param("latitude", ref("Latitude"), required: true, "Degrees north."),
+                    param("longitude", ref("Longitude"), required: true, "Degrees east."),
+                    param("visited", ["type": "boolean"], "Default false."),
+                ],
+                result: placeResult, errors: ["LimitReached", "StorageFailure", "Locked"])
+        case .get:
+            return Self.method(
+                method, "Returns one of the caller's places.",
+                params: [param("id", ref("PlaceID"), required: true, "The place."), allUsers],
+                result: placeResult, errors: ["NotFound", "PermissionDenied", "Locked"])
+        case .list:
+            return Self.method(
+                method, "Lists the caller's places in their order, filtered and paged.",
+                params: [
+                    param("visited", ["type": "boolean"], "Only visited, or only unvisited, places."),
+                    param("query", ["type": "string"], "A case-insensitive substring of the name or description."),
+                    param("offset", ["type": "integer", "minimum": 0], "Matches to skip; default 0."),
+                    param("limit", ["type": "integer", "minimum": 0], "At most this many; default all."),
+                    allUsers,
+                ],
+                result: [
+                    "name": "page",
+                    "schema": object([
+                        ("places", ["type": "array", "items": ref("Place")]),
+                        ("total", ["type": "integer", "description": "Matches before offset and limit."]),
+                        ("revision", ["type": "integer", "description": "Committed changes to the caller's places."]),
+                    ]),
+                ], errors: ["PermissionDenied", "Locked"])
+        case .update:
+            return Self.method(
+                method, "Changes some fields of a place; its version grows by one.",
+                params: [
+                    param("id", ref("PlaceID"), required: true, "The place."),
+                    param("name", ["type": "string"], "New name."),
+                    param("description", ["type": "string"], "New description."),
+                    param("latitude", ref("Latitude"), "New latitude."),
+                    param("longitude", ref("Longitude"), "New longitude."),
+                    param("visited", ["type": "boolean"], "New visited flag."), ifVersion,
+                ],
+                result: placeResult, errors: ["NotFound", "Conflict", "StorageFailure", "Locked"])
+        case .remove:
+            return Self.method(
+                method, "Removes a place.",
+                params: [param("id", ref("PlaceID"), required: true, "The place."), ifVersion],
+                result: ["name": "removed", "schema": object([("id", ref("PlaceID")), ("removed", ["const": true])])],
+                errors: ["NotFound", "Conflict", "StorageFailure", "Locked"])
+        case .move:
+            return Self.method(
+                method, "Moves a place to another position in the caller's list; versions do not change.",
+                params: [
+                    param("id", ref("PlaceID"), required: true, "The place."),
+                    param(
+                        "index", ["type": "integer", "minimum": 0], required: true,
+                        "0-based target; clamped to the end."),
+                    ifVersion,
+                ],
+                result: [
+                    "name": "moved",
+                    "schema": object([
+                        ("id", ref("PlaceID")), ("index", ["type": "integer"]), ("revision", ["type": "integer"]),
+                    ]),
+                ], errors: ["NotFound", "Conflict", "StorageFailure", "Locked"])
+        case .near:
+            return Self.method(
+                method, "The caller's places nearest to a point, nearest first, with great-circle distances in metres.",
+                params: [
+                    param("latitude", ref("Latitude"), required: true, "The point's latitude."),
+                    param("longitude", ref("Longitude"), required: true, "The point's longitude."),
+                    param("radius", ["type": "number", "minimum": 0], "Only places within this many metres."),
+                    param("limit", ["type": "integer", "minimum": 0], "At most this many; default 10."),
+                ],
+                result: [
+                    "name": "nearest",
+                    "schema": object([
+                        (
+                            "places",
+                            [
+                                "type": "array",
+                                "items": object([
+                                    ("place", ref("Place")), ("distance", ["type": "number", "minimum": 0]),
+                                ]),
+                            ]
+                        )
+                    ]),
+                ], errors: ["Locked"])
+        case .watch:
+            return Self.method(
+                method,
+                "Returns a snapshot, then sends places.changed notifications for every committed change, starting at revision + 1; places.overflow ends a subscription that falls behind.",
+                params: [allUsers],
+                result: [
+                    "name": "snapshot",
+                    "schema": object([
+                        ("revision", ["type": "integer"]), ("places", ["type": "array", "items": ref("Place")]),
+                    ]),
+                ], errors: ["PermissionDenied", "Locked"])
+        case .importPlaces:
+            return Self.method(
+                method, "Adds many places in one transaction: all or nothing.",
+                params: [
+                    param(
+                        "places", ["type": "array", "items": ["type": "object"]],
+                        "Places as places.export json writes them."),
+                    param("geojson", ["type": "object"], "A GeoJSON FeatureCollection of Points."),
+                ],
+                result: [
+                    "name": "imported",
+                    "schema": object([("added", ["type": "integer"]), ("revision", ["type": "integer"])]),
+                ],
+                errors: ["Conflict", "LimitReached", "StorageFailure", "Locked"])
+        case .export:
+            return Self.method(
+                method, "Returns the caller's places as a JSON array, a GeoJSON FeatureCollection or GPX 1.1.",
+                params: [
+                    param("format", ["enum": ["json", "geojson", "gpx"]], required: true, "The document's format."),
+                    allUsers,
+                ],
+                result: [
+                    "name": "export",
+                    "schema": object([
+                        ("format", ["type": "string"]),
+                        ("document", ["description": "An array, an object or a string of XML."]),
+                    ]),
+                ], errors: ["PermissionDenied", "Locked"])
+        case .status:
+            return Self.method(
+                method, "Describes the daemon and the caller's places.", params: [],
+                result: [
+                    "name": "status",
+                    "schema": object([
+                        ("version", ["type": "string"]), ("protocol", ["const": 1]), ("uptime", ["type": "integer"]),
+                        ("places", ["type": "integer"]), ("revision", ["type": "integer"]),
+                        ("connections", ["type": "integer"]), ("database", ["type": "string"]),
+                        ("locked", ["type": "boolean"]),
+                    ]),
+                ])
+        case .discover:
+            return Self.method(
+                method, "Returns this OpenRPC document.", params: [],
+                result: ["name": "document", "schema": ["type": "object"]])
+        }
+    }
+}
