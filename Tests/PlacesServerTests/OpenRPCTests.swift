@@ -9,7 +9,8 @@ struct OpenRPCTests {
     @Test("docs/openrpc.json is the document the daemon serves")
     func committedCopyMatches() throws {
         let root = #filePath.split(separator: "/").dropLast(3).joined(separator: "/")
-        let committed = try JSONParser.parse(Array(try String(contentsOfFile: "/" + root + "/docs/openrpc.json", encoding: .utf8).utf8))
+        let text = try String(contentsOfFile: "/" + root + "/docs/openrpc.json", encoding: .utf8)
+        let committed = try JSONParser.parse(text)
         #expect(committed == OpenRPCDocument.value, "regenerate docs/openrpc.json with: make openrpc")
     }
 
