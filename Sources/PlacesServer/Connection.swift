@@ -21,8 +21,6 @@ final class Connection {
     var isInputClosed = false
     /// Close once the pending output is written (after a protocol error that ends the connection).
     var closesAfterFlush = false
-    /// Subscriptions up to this generation have ended (overflowed); their late events are dropped.
-    var endedSubscriptionGeneration: UInt64 = 0
 
     init(id: UInt64, fd: FileDescriptor, caller: Caller, maximumLineBytes: Int) {
         self.id = id

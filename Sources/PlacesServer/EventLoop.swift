@@ -156,10 +156,10 @@ final class EventLoop {
                 connection.isAwaitingStore = false
                 service(connection)
             case .events(let token, let generation, let bytes):
-                guard let connection = connections[token], generation > connection.endedSubscriptionGeneration
+                guard let connection = connections[token],
+                    context.dispatcher.hub.isCurrent(token: token, generation: generation)
                 else { continue }
                 if connection.pendingOutputCount + bytes.count > Self.subscriberBufferLimit {
-                    connection.endedSubscriptionGeneration = generation
                     context.dispatcher.hub.unsubscribe(token: token, generation: generation)
                     connection.output.writeRaw(SubscriptionHub.overflowNotice(limit: Self.subscriberBufferLimit))
                     context.logger.log(

@@ -41,6 +41,13 @@ final class SubscriptionHub: Sendable {
         }
     }
 
+    /// Whether `generation` is still the live subscription of the connection with `token`. Events of a
+    /// subscription that was replaced (the client watched again) or ended (overflow) are dropped: the newer
+    /// snapshot already covers them.
+    func isCurrent(token: UInt64, generation: UInt64) -> Bool {
+        subscribers.withLock { $0[token]?.generation == generation }
+    }
+
     /// Ends the subscription of the connection with `token`: any, or only the given generation.
     func unsubscribe(token: UInt64, generation: UInt64? = nil) {
         subscribers.withLock { subscribers in
