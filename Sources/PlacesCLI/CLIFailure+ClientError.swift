@@ -14,6 +14,10 @@ extension CLIFailure {
             self = .software("placesd at '\(socketPath)' closed the connection before replying")
         case .io(let systemError):
             self = .software("lost the connection to placesd at '\(socketPath)': \(systemError.reason)")
+        case .interrupted:
+            self = .software("interrupted while waiting for placesd at '\(socketPath)'")
+        case .timedOut:
+            self = .unavailable("placesd at '\(socketPath)' did not answer in time")
         }
     }
 }

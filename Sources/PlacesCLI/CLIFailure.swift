@@ -4,10 +4,14 @@ enum CLIFailure: Error, Equatable {
     case usage(String, command: String?)
     /// The daemon refused the request, or the id matched no place or several.
     case refused(String)
+    /// The input is not in a format the command reads.
+    case data(String)
     /// The daemon cannot be reached.
     case unavailable(String)
     /// The reply was malformed or incomplete, or placesctl has a bug.
     case software(String)
+    /// Reading the input failed.
+    case input(String)
     /// Writing the output failed.
     case output(String)
 
@@ -16,9 +20,10 @@ enum CLIFailure: Error, Equatable {
         switch self {
         case .usage: .usage
         case .refused: .refused
+        case .data: .dataError
         case .unavailable: .unavailable
         case .software: .software
-        case .output: .ioError
+        case .input, .output: .ioError
         }
     }
 
@@ -28,7 +33,8 @@ enum CLIFailure: Error, Equatable {
         case .usage(let message, let command):
             let hint = command.map { "Run 'placesctl help \($0)' for usage." } ?? "Run 'placesctl help' for usage."
             return "placesctl: \(Sentence.ending(message))\n\(hint)\n"
-        case .refused(let message), .unavailable(let message), .software(let message), .output(let message):
+        case .refused(let message), .data(let message), .unavailable(let message), .software(let message),
+            .input(let message), .output(let message):
             return "placesctl: \(Sentence.ending(message))\n"
         }
     }

@@ -5,6 +5,12 @@ import PlacesSystem
 public struct CLIRuntime {
     /// Opens a transport to the socket at the given path.
     public typealias Connector = (String) throws(ClientError) -> any RPCTransport
+    /// Reads a whole file (`-`: standard input), telling `progress` the bytes read so far and the total when known.
+    public typealias InputReader = (_ path: String, _ progress: (Int, Int?) -> Void) throws(InputError) -> [UInt8]
+    /// Replaces the file at a path with the given bytes, atomically.
+    public typealias FileWriter = (_ path: String, _ contents: [UInt8]) throws(OutputError) -> Void
+    /// Starts catching SIGINT and SIGTERM.
+    public typealias StopSignalInstaller = () throws(SystemError) -> any StopSignals
 
     /// The process environment (`PLACES_SOCKET`, `XDG_RUNTIME_DIR`).
     public var environment: [String: String]
@@ -12,6 +18,8 @@ public struct CLIRuntime {
     public var userID: UInt32
     /// The width of the terminal on standard output, or nil when it is not a terminal.
     public var terminalColumns: Int?
+    /// Whether standard error is a terminal (progress bars are drawn only there).
+    public var isStandardErrorTerminal = false
     /// Whether a file exists at a path (used to look for the user instance's socket).
     public var fileExists: (String) -> Bool
     /// Opens a connection.
@@ -20,8 +28,14 @@ public struct CLIRuntime {
     public var standardOutput: any OutputSink
     /// Standard error.
     public var standardError: any OutputSink
+    /// Reads the file `import` was given.
+    public var readInput: InputReader = InputFile.read
+    /// Writes the file `export -o` was given.
+    public var writeFile: FileWriter = AtomicFile.write
+    /// Catches SIGINT and SIGTERM for `watch`.
+    public var installStopSignals: StopSignalInstaller = { () throws(SystemError) in try SignalStop() }
 
-    /// Creates a runtime from its parts.
+    /// Creates a runtime from its parts; files and signals are the real ones until replaced.
     public init(
         environment: [String: String], userID: UInt32, terminalColumns: Int?, fileExists: @escaping (String) -> Bool,
         connect: @escaping Connector, standardOutput: any OutputSink, standardError: any OutputSink
@@ -35,9 +49,9 @@ public struct CLIRuntime {
         self.standardError = standardError
     }
 
-    /// The real thing: the process's streams, terminal and sockets.
+    /// The real thing: the process's streams, terminal, files, signals and sockets.
     public static func live(environment: [String: String]) -> CLIRuntime {
-        CLIRuntime(
+        var runtime = CLIRuntime(
             environment: environment,
             userID: FileSystem.realUserID(),
             terminalColumns: Terminal.columns(FileDescriptor.standardOutput.rawValue),
@@ -46,5 +60,7 @@ public struct CLIRuntime {
             standardOutput: FileDescriptorSink(.standardOutput),
             standardError: FileDescriptorSink(.standardError)
         )
+        runtime.isStandardErrorTerminal = Terminal.isTerminal(FileDescriptor.standardError.rawValue)
+        return runtime
     }
 }

@@ -11,6 +11,16 @@ extension CommandContext {
         }
     }
 
+    /// Places from a reply's array.
+    func decodePlaces(_ values: [JSONValue]) throws(CLIFailure) -> [WirePlace] {
+        var places: [WirePlace] = []
+        places.reserveCapacity(values.count)
+        for value in values {
+            places.append(try decodePlace(value))
+        }
+        return places
+    }
+
     /// The `places` array and `total` of a `places.list` reply.
     func listContents(_ result: JSONValue) throws(CLIFailure) -> (places: [JSONValue], total: Int64) {
         guard let places = result["places"]?.arrayValue else {
@@ -20,18 +30,17 @@ extension CommandContext {
         return (places, total)
     }
 
+    /// All of the caller's places, in list order.
+    func allPlaces() throws(CLIFailure) -> [WirePlace] {
+        try decodePlaces(listContents(call("places.list")).places)
+    }
+
     /// The full id that `text` names, asking the daemon for the caller's places when it is a prefix.
     func resolveID(_ text: String, command: String) throws(CLIFailure) -> PlaceID {
         let argument = try PlaceIDArgument.parse(text, command: command)
         if case .full(let id) = argument {
             return id
         }
-        let (values, _) = try listContents(call("places.list"))
-        var places: [WirePlace] = []
-        places.reserveCapacity(values.count)
-        for value in values {
-            places.append(try decodePlace(value))
-        }
-        return try PlaceIDResolver.resolve(argument, typed: text, among: places).id
+        return try PlaceIDResolver.resolve(argument, typed: text, among: allPlaces()).id
     }
 }

@@ -1,5 +1,6 @@
 import PlacesClient
 import PlacesProtocol
+import PlacesSystem
 
 /// What a command's handler works with: the global options, the daemon (connected on first use) and output.
 final class CommandContext {
@@ -8,7 +9,12 @@ final class CommandContext {
 
     /// The global options given.
     let globals: GlobalOptions
-    private let runtime: CLIRuntime
+    /// The outside world.
+    let runtime: CLIRuntime
+    /// A descriptor that interrupts every wait for the daemon once readable (set by `watch`).
+    var interruption: FileDescriptor? {
+        didSet { transport?.interruption = interruption }
+    }
     private var transport: (any RPCTransport)?
     private var resolvedSocketPath: String?
 
@@ -39,15 +45,27 @@ final class CommandContext {
         return path
     }
 
-    /// Calls `method` on the daemon, connecting first if needed.
-    func call(_ method: String, _ params: JSONValue? = nil) throws(CLIFailure) -> JSONValue {
-        let path = socketPath
+    /// Calls `method` on the daemon, connecting first if needed; `progress` hears the request's bytes as sent.
+    func call(
+        _ method: String, _ params: JSONValue? = nil, progress: ((Int, Int) -> Void)? = nil
+    ) throws(CLIFailure) -> JSONValue {
         do {
-            let transport = try connection(path)
-            return try transport.call(method, params: params)
+            return try callReportingClientErrors(method, params, progress: progress)
         } catch {
-            throw CLIFailure(error, socketPath: path)
+            throw CLIFailure(error, socketPath: socketPath)
         }
+    }
+
+    /// Calls `method`, connecting first if needed, and lets the caller decide what a client error means.
+    func callReportingClientErrors(
+        _ method: String, _ params: JSONValue? = nil, progress: ((Int, Int) -> Void)? = nil
+    ) throws(ClientError) -> JSONValue {
+        try connection().call(method, params: params, progress: progress)
+    }
+
+    /// The next notification on the open connection; nil once the daemon has closed it.
+    func nextNotification() throws(ClientError) -> ServerNotification? {
+        try connection().nextNotification()
     }
 
     /// Writes `text` to standard output.
@@ -64,17 +82,28 @@ final class CommandContext {
         try write(value.jsonText + "\n")
     }
 
-    /// Closes the connection, if one was opened.
+    /// Writes `text` to standard error as is; a failure there has nowhere to be reported, so it is ignored.
+    func writeError(_ text: String) {
+        try? runtime.standardError.write(text)
+    }
+
+    /// Writes `placesctl: MESSAGE.` to standard error, for notes that are not failures.
+    func note(_ message: String) {
+        writeError("placesctl: \(Sentence.ending(message))\n")
+    }
+
+    /// Closes the connection, if one was opened; the next call connects again.
     func close() {
         transport?.close()
         transport = nil
     }
 
-    private func connection(_ path: String) throws(ClientError) -> any RPCTransport {
+    private func connection() throws(ClientError) -> any RPCTransport {
         if let transport {
             return transport
         }
-        let opened = try runtime.connect(path)
+        let opened = try runtime.connect(socketPath)
+        opened.interruption = interruption
         transport = opened
         return opened
     }

@@ -13,6 +13,9 @@ struct CommandSpec: Sendable {
     let arguments: [ArgumentSpec]
     /// The command's own options (the global ones are added by the parser).
     let options: [OptionSpec]
+    /// Hand-written synopses after `placesctl NAME`, one usage line each, for commands whose arguments and
+    /// options combine in ways the declarations cannot show; nil derives the one line from them.
+    let forms: [[String]]?
     /// Whether `--json` is always on (`call`).
     let impliesJSON: Bool
     /// Runs the command.
@@ -21,13 +24,15 @@ struct CommandSpec: Sendable {
     /// Declares a command.
     init(
         name: String, abstract: String, discussion: String? = nil, arguments: [ArgumentSpec] = [],
-        options: [OptionSpec] = [], impliesJSON: Bool = false, handler: @escaping Handler
+        options: [OptionSpec] = [], forms: [[String]]? = nil, impliesJSON: Bool = false,
+        handler: @escaping Handler
     ) {
         self.name = name
         self.abstract = abstract
         self.discussion = discussion
         self.arguments = arguments
         self.options = options
+        self.forms = forms
         self.impliesJSON = impliesJSON
         self.handler = handler
     }
@@ -37,13 +42,21 @@ struct CommandSpec: Sendable {
         options.first { $0.names.contains(spelling) }
     }
 
-    /// The usage line: `placesctl add NAME --lat LAT --lon LON [--description TEXT] [--visited]`.
+    /// The usage lines: `placesctl add NAME --lat LAT --lon LON [--description TEXT] [--visited]`.
     var usage: String {
-        usageParts.joined(separator: " ")
+        usageForms.map { $0.joined(separator: " ") }.joined(separator: "\n")
     }
 
-    /// The usage line's words, each argument or bracketed option one unit that must not be split.
-    var usageParts: [String] {
+    /// Each usage line's words, each argument or bracketed option one unit that must not be split.
+    var usageForms: [[String]] {
+        if let forms {
+            return forms.map { ["placesctl", name] + $0 }
+        }
+        return [derivedUsageParts]
+    }
+
+    /// The usage line derived from the declared arguments and options.
+    private var derivedUsageParts: [String] {
         var parts = ["placesctl", name]
         parts += arguments.map(\.usageText)
         var index = 0

@@ -2,8 +2,9 @@
 enum CommandTable {
     /// The commands.
     static let all: [CommandSpec] = [
-        AddCommand.spec, ListCommand.spec, GetCommand.spec, UpdateCommand.spec, RemoveCommand.spec,
-        StatusCommand.spec, CallCommand.spec, HelpCommand.spec,
+        AddCommand.spec, ListCommand.spec, GetCommand.spec, UpdateCommand.spec, VisitCommand.visitSpec,
+        VisitCommand.unvisitSpec, MoveCommand.spec, RemoveCommand.spec, NearCommand.spec, WatchCommand.spec,
+        ImportCommand.spec, ExportCommand.spec, StatusCommand.spec, CallCommand.spec, HelpCommand.spec,
     ]
 
     /// The command called `name`, if there is one.

@@ -6,11 +6,13 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
     case refused = 1
     /// The command line was wrong (`EX_USAGE`).
     case usage = 64
+    /// The input is not in a format placesctl understands (`EX_DATAERR`).
+    case dataError = 65
     /// The daemon could not be reached (`EX_UNAVAILABLE`).
     case unavailable = 69
     /// Something went wrong inside placesctl or in the reply (`EX_SOFTWARE`).
     case software = 70
-    /// Writing the output failed (`EX_IOERR`).
+    /// Reading the input or writing the output failed (`EX_IOERR`).
     case ioError = 74
 
     /// What the status means, as the overview help lists it.
@@ -19,9 +21,10 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
         case .success: "Success."
         case .refused: "The daemon refused the request."
         case .usage: "Usage error: bad command, option or argument."
+        case .dataError: "The file to import is not in a format placesctl reads."
         case .unavailable: "The daemon cannot be reached."
         case .software: "Internal error: malformed or incomplete reply."
-        case .ioError: "Writing the output failed."
+        case .ioError: "Reading the input or writing the output failed."
         }
     }
 }

@@ -57,10 +57,19 @@ enum HelpText {
     /// The width help text is wrapped to.
     static let lineWidth = 80
 
-    /// `Usage: placesctl NAME ...`, wrapped between units, continuation lines indented past the command name.
+    /// `Usage: placesctl NAME ...`, one line per form (later ones aligned under the first), wrapped between
+    /// units, continuation lines indented past the command name.
     private static func usage(_ command: CommandSpec) -> String {
-        let parts = command.usageParts
-        let lead = "Usage: " + parts.prefix(2).joined(separator: " ")
+        var output = ""
+        for (index, parts) in command.usageForms.enumerated() {
+            output += usageLine(parts, lead: index == 0 ? "Usage: " : "       ")
+        }
+        return output
+    }
+
+    /// One usage form, wrapped.
+    private static func usageLine(_ parts: [String], lead title: String) -> String {
+        let lead = title + parts.prefix(2).joined(separator: " ")
         let indent = String(repeating: " ", count: lead.count + 1)
         var output = ""
         var line = lead

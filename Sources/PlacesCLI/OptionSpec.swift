@@ -1,6 +1,6 @@
 /// One option a command (or every command) accepts, declared as data.
 struct OptionSpec: Sendable {
-    /// The spellings, long names first (`--lat`, `--latitude`), then any short name (`-h`).
+    /// The spellings; the first is the one usage lines and messages show (`--lat`, or `-o` before `--output`).
     let names: [String]
     /// The key the parsed value is stored under.
     let key: String
@@ -15,11 +15,12 @@ struct OptionSpec: Sendable {
 
     /// Declares an option that takes a value.
     static func value(
-        _ names: [String], key: String, valueName: String, abstract: String, isRequired: Bool = false
+        _ names: [String], key: String, valueName: String, abstract: String, isRequired: Bool = false,
+        exclusiveGroup: String? = nil
     ) -> OptionSpec {
         OptionSpec(
             names: names, key: key, valueName: valueName, abstract: abstract, isRequired: isRequired,
-            exclusiveGroup: nil)
+            exclusiveGroup: exclusiveGroup)
     }
 
     /// Declares a flag.

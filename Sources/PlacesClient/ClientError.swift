@@ -13,6 +13,10 @@ public enum ClientError: Error, CustomStringConvertible {
     case connectionClosed
     /// Reading from or writing to the connection failed.
     case io(SystemError)
+    /// The connection's interruption descriptor became readable while waiting (a signal arrived).
+    case interrupted
+    /// Nothing complete arrived before the timeout.
+    case timedOut
 
     /// One sentence describing the failure.
     public var description: String {
@@ -27,6 +31,10 @@ public enum ClientError: Error, CustomStringConvertible {
             "placesd closed the connection before replying"
         case .io(let error):
             "\(error)"
+        case .interrupted:
+            "Waiting for placesd was interrupted"
+        case .timedOut:
+            "placesd sent nothing complete in time"
         }
     }
 }

@@ -1,3 +1,4 @@
+import Glibc
 import PlacesProtocol
 import PlacesSystem
 
@@ -5,19 +6,25 @@ import PlacesSystem
 ///
 /// Not Sendable: use one connection per thread. Requests are sent one at a
 /// time with fresh numeric ids; server notifications that arrive while a
-/// reply is awaited are skipped.
+/// reply is awaited are skipped. Set `interruption` to make every wait for
+/// the daemon end early once another descriptor (a signalfd) is readable.
 public final class PlacesConnection {
     /// The largest reply line accepted (a list of many long places is large, but not unbounded).
     public static let maximumLineLength = 256 << 20
+    /// The size of the pieces a request is sent in when its progress is reported.
+    public static let progressChunkSize = 64 << 10
 
     /// The socket path this connection was opened on.
     public let socketPath: String
-    private let descriptor: FileDescriptor
-    private var buffer = LineBuffer(maximumLineLength: PlacesConnection.maximumLineLength)
-    private var chunk = [UInt8](repeating: 0, count: 64 << 10)
+    /// When set, waiting for the daemon also watches this descriptor and throws `.interrupted` once it is
+    /// readable; a complete message already received is still returned first.
+    public var interruption: FileDescriptor?
+    let descriptor: FileDescriptor
+    var buffer = LineBuffer(maximumLineLength: PlacesConnection.maximumLineLength)
+    var chunk = [UInt8](repeating: 0, count: 64 << 10)
+    var isOpen = true
+    var isAtEndOfStream = false
     private var nextID: Int64 = 1
-    private var isOpen = true
-    private var isAtEndOfStream = false
 
     /// Connects to the daemon listening on `socketPath`.
     public init(socketPath: String) throws(ClientError) {
@@ -35,21 +42,67 @@ public final class PlacesConnection {
 
     /// Calls `method` and returns its result, or throws `.rpc` with the daemon's error.
     public func call(_ method: String, params: JSONValue? = nil) throws(ClientError) -> JSONValue {
+        try call(method, params: params, progress: nil)
+    }
+
+    /// Calls `method` and returns its result; `progress`, when given, hears `(sent, total)` bytes of the request
+    /// as it goes out in pieces of `progressChunkSize`.
+    public func call(
+        _ method: String, params: JSONValue?, progress: ((_ sent: Int, _ total: Int) -> Void)?
+    ) throws(ClientError) -> JSONValue {
         let id = nextID
         nextID += 1
-        try send(RPCEnvelope.encodeRequest(id: .number(JSONNumber(id)), method: method, params: params))
+        do {
+            try send(RPCEnvelope.encodeRequest(id: .number(JSONNumber(id)), method: method, params: params), progress)
+        } catch {
+            // A daemon that stops reading (a request over its line limit, say) answers first, then closes:
+            // its answer says more than the broken pipe does.
+            if case .io(let systemError) = error, systemError.errno == EPIPE || systemError.errno == ECONNRESET,
+                let refusal = refusalAfterFailedSend()
+            {
+                throw .rpc(refusal)
+            }
+            throw error
+        }
+        return try awaitReply(to: id)
+    }
+
+    /// Writes `line` as is; it should end with a newline.
+    public func send(_ line: [UInt8]) throws(ClientError) {
+        try send(line, nil)
+    }
+
+    /// Closes the connection; later calls throw `.connectionClosed`.
+    public func close() {
+        guard isOpen else { return }
+        isOpen = false
+        descriptor.close()
+    }
+
+    private func send(_ line: [UInt8], _ progress: ((Int, Int) -> Void)?) throws(ClientError) {
+        guard isOpen else { throw .connectionClosed }
+        let pieceSize = progress == nil ? max(line.count, 1) : Self.progressChunkSize
+        var start = 0
+        while start < line.count {
+            let end = min(start + pieceSize, line.count)
+            // `withUnsafeBytes` rethrows untyped errors, so the outcome is carried out as a value.
+            let outcome: Result<Void, SystemError> = line.withUnsafeBytes { bytes in
+                Result { () throws(SystemError) in
+                    try descriptor.sendAll(UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
+                }
+            }
+            if case .failure(let error) = outcome {
+                throw .io(error)
+            }
+            start = end
+            progress?(start, line.count)
+        }
+    }
+
+    private func awaitReply(to id: Int64) throws(ClientError) -> JSONValue {
         while true {
-            guard let line = try readLine() else {
+            guard let incoming = try nextMessage() else {
                 throw .connectionClosed
-            }
-            if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) {
-                continue
-            }
-            let incoming: RPCIncoming
-            do {
-                incoming = try RPCEnvelope.parseResponse(line)
-            } catch {
-                throw .protocolViolation("invalid JSON at offset \(error.offset): \(error.reason)")
             }
             switch incoming {
             case .notification:
@@ -72,62 +125,16 @@ public final class PlacesConnection {
         }
     }
 
-    /// Writes `line` as is; it should end with a newline.
-    public func send(_ line: [UInt8]) throws(ClientError) {
-        guard isOpen else { throw .connectionClosed }
-        // `withUnsafeBytes` rethrows untyped errors, so the outcome is carried out as a value.
-        let outcome: Result<Void, SystemError> = line.withUnsafeBytes { bytes in
-            Result { () throws(SystemError) in try descriptor.sendAll(bytes) }
-        }
-        if case .failure(let error) = outcome {
-            throw .io(error)
-        }
-    }
-
-    /// Reads the next line without its terminator; nil when the daemon has closed the connection.
-    public func readLine() throws(ClientError) -> [UInt8]? {
-        guard isOpen else { throw .connectionClosed }
-        while true {
-            if let line = buffer.nextLine() {
-                return line
+    /// The error the daemon sent before it closed the connection, if it sent one.
+    private func refusalAfterFailedSend() -> RPCError? {
+        while let incoming = try? nextMessage() {
+            switch incoming {
+            case .notification: continue
+            case .response(_, .failure(let error)): return error
+            default: return nil
             }
-            if buffer.isOverLimit {
-                throw .protocolViolation("a reply line longer than \(Self.maximumLineLength) bytes")
-            }
-            if isAtEndOfStream {
-                if buffer.hasPartialLine {
-                    throw .connectionClosed
-                }
-                return nil
-            }
-            try fill()
         }
-    }
-
-    /// Closes the connection; later calls throw `.connectionClosed`.
-    public func close() {
-        guard isOpen else { return }
-        isOpen = false
-        descriptor.close()
-    }
-
-    private func fill() throws(ClientError) {
-        let outcome: Result<Int?, SystemError> = chunk.withUnsafeMutableBytes { bytes in
-            Result { () throws(SystemError) in try descriptor.read(into: bytes) }
-        }
-        let count: Int?
-        switch outcome {
-        case .success(let read): count = read
-        case .failure(let error): throw .io(error)
-        }
-        guard let count else { return }
-        if count == 0 {
-            isAtEndOfStream = true
-            return
-        }
-        chunk.withUnsafeBytes { bytes in
-            buffer.append(UnsafeRawBufferPointer(rebasing: bytes[0..<count]))
-        }
+        return nil
     }
 
     private static func matches(_ responseID: RPCID, _ id: Int64) -> Bool {

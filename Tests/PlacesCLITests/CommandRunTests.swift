@@ -208,6 +208,21 @@ import Testing
         #expect(add.standardError.hasPrefix("placesctl: malformed place in the reply from placesd: "))
     }
 
+    @Test func callPrintsTheOpenRPCDocument() {
+        var harness = CLIHarness()
+        let document: JSONValue = [
+            "openrpc": "1.3.2", "info": ["title": "placesd", "version": "0.1.0"],
+            "methods": [["name": "places.add", "params": []]],
+        ]
+        harness.respond = { method, _ in
+            method == "rpc.discover" ? .success(document) : .failure(.rpc(.methodNotFound(method)))
+        }
+        let outcome = harness.run("call", "rpc.discover")
+        #expect(outcome.exitCode == .success)
+        #expect(outcome.calls == [.init(method: "rpc.discover", params: nil)])
+        #expect(outcome.standardOutput == document.jsonText + "\n")
+    }
+
     @Test func failingOutputExitsWith74() {
         var harness = Self.daemon()
         harness.outputFailure = OutputError(reason: "No space left on device")

@@ -54,11 +54,18 @@ import Testing
         let io = CLIFailure(.io(SystemError(errno: 104, operation: "read from file descriptor 3")), socketPath: path)
         #expect(io.exitCode == .software)
         #expect(io.report == "placesctl: lost the connection to placesd at '\(path)': Connection reset by peer.\n")
+
+        #expect(CLIFailure(.interrupted, socketPath: path).exitCode == .software)
+        let timedOut = CLIFailure(.timedOut, socketPath: path)
+        #expect(timedOut.exitCode == .unavailable)
+        #expect(timedOut.report == "placesctl: placesd at '\(path)' did not answer in time.\n")
     }
 
     @Test func exitCodesAreSysexits() {
-        #expect(ExitCode.allCases.map(\.rawValue) == [0, 1, 64, 69, 70, 74])
+        #expect(ExitCode.allCases.map(\.rawValue) == [0, 1, 64, 65, 69, 70, 74])
         #expect(CLIFailure.output("x").exitCode == .ioError)
+        #expect(CLIFailure.input("x").exitCode == .ioError)
+        #expect(CLIFailure.data("x").exitCode == .dataError)
         #expect(CLIFailure.software("x").exitCode == .software)
         #expect(CLIFailure.unavailable("x").exitCode == .unavailable)
     }

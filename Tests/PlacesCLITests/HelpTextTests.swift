@@ -73,12 +73,46 @@ import Testing
             "placesctl update ID [--name NAME] [--description TEXT] [--lat LAT] [--lon LON] [--visited|--unvisited] [--if-version N]"
         ),
         ("remove", "placesctl remove ID [--if-version N]"),
+        ("visit", "placesctl visit ID [--if-version N]"),
+        ("unvisit", "placesctl unvisit ID [--if-version N]"),
+        (
+            "move",
+            "placesctl move ID INDEX [--if-version N]\n"
+                + "placesctl move ID --before ID2|--after ID2|--top|--bottom [--if-version N]"
+        ),
+        ("near", "placesctl near --lat LAT --lon LON [--radius DISTANCE] [--limit N]"),
+        ("watch", "placesctl watch"),
+        ("import", "placesctl import FILE"),
+        ("export", "placesctl export [--format FORMAT] [-o FILE]"),
         ("status", "placesctl status"),
         ("call", "placesctl call METHOD [PARAMS-JSON]"),
         ("help", "placesctl help [COMMAND]"),
     ])
     func usageLines(name: String, usage: String) {
         #expect(CommandTable.command(named: name)?.usage == usage)
+    }
+
+    @Test func alternativeFormsLineUpUnderTheFirst() {
+        let help = HelpText.help(for: MoveCommand.spec)
+        #expect(
+            help.contains(
+                """
+                Usage: placesctl move ID INDEX [--if-version N]
+                       placesctl move ID --before ID2|--after ID2|--top|--bottom
+                                      [--if-version N]
+
+                """))
+    }
+
+    @Test func theOverviewListsTheNewCommandsInOrder() {
+        let names = CommandTable.all.map(\.name)
+        #expect(
+            names == [
+                "add", "list", "get", "update", "visit", "unvisit", "move", "remove", "near", "watch", "import",
+                "export", "status", "call", "help",
+            ])
+        #expect(
+            HelpText.overview().contains("  65             The file to import is not in a format placesctl reads.\n"))
     }
 
     @Test func versionLine() {

@@ -1,5 +1,7 @@
+import Glibc
 import PlacesClient
 import PlacesProtocol
+import PlacesSystem
 import Testing
 
 @testable import PlacesClient
@@ -89,6 +91,100 @@ import Testing
             let lines = [try connection.readLine(), try connection.readLine(), try connection.readLine()]
             #expect(lines == [Array("one".utf8), Array("two".utf8), nil])
         }
+    }
+
+    @Test func notificationsAfterTheReplyAreReadInOrder() throws {
+        _ = try withServer([
+            [
+                "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"revision\":3,\"places\":[]}}\n"
+                    + "{\"jsonrpc\":\"2.0\",\"method\":\"places.changed\",\"params\":{\"revision\":4}}\n\n",
+                "{\"jsonrpc\":\"2.0\",\"method\":\"places.overflow\"}\n",
+            ]
+        ]) { connection in
+            #expect(try connection.call("places.watch") == ["revision": 3, "places": []])
+            let first = try connection.nextNotification()
+            #expect(first == ServerNotification(method: "places.changed", params: ["revision": 4]))
+            let second = try connection.nextNotification()
+            #expect(second == ServerNotification(method: "places.overflow", params: nil))
+            #expect(try connection.nextNotification() == nil)
+        }
+    }
+
+    @Test func waitingTimesOutAndCanBeInterrupted() throws {
+        var pipeEnds: [Int32] = [0, 0]
+        #expect(pipe(&pipeEnds) == 0)
+        defer {
+            close(pipeEnds[0])
+            close(pipeEnds[1])
+        }
+        _ = try withServer([
+            [
+                "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":1}\n{\"jsonrpc\":\"2.0\",",
+                "\"method\":\"a\"}\n",
+            ]
+        ]) { connection in
+            connection.interruption = FileDescriptor(rawValue: pipeEnds[0])
+            #expect(try connection.call("places.watch") == 1)
+            #expect(throws: ClientError.self) { try connection.nextMessage(timeoutMilliseconds: 0) }
+            let message = try connection.nextMessage(timeoutMilliseconds: 5_000)
+            #expect(message == .notification(method: "a", params: nil))
+            #expect(write(pipeEnds[1], "!", 1) == 1)
+            do throws(ClientError) {
+                _ = try connection.nextNotification()
+                Issue.record("expected an interruption")
+            } catch {
+                guard case .interrupted = error else {
+                    Issue.record("expected .interrupted, got \(error)")
+                    return
+                }
+            }
+        }
+    }
+
+    @Test func theRefusalOfARequestTooLongForTheDaemonIsReported() throws {
+        let path = "/tmp/placesctl-test-\(UInt64.random(in: 0...UInt64.max)).sock"
+        let listener = try UnixSocket.listen(path: path, mode: 0o600)
+        defer {
+            listener.close()
+            unlink(path)
+        }
+        try listener.setNonBlocking(false)
+        let server = try SystemThread.spawn(name: "refuser") {
+            guard let connection = try? UnixSocket.accept(listener) else { return }
+            try? connection.setNonBlocking(false)
+            var bytes = [UInt8](repeating: 0, count: 1024)
+            _ = bytes.withUnsafeMutableBytes { try? connection.read(into: $0) }
+            let reply = Array(
+                "{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32600,\"message\":\"Too long.\"}}\n".utf8)
+            _ = reply.withUnsafeBytes { try? connection.sendAll($0) }
+            connection.close()
+        }
+        defer { server.join() }
+        let connection = try PlacesConnection(socketPath: path)
+        defer { connection.close() }
+        let huge = JSONValue.string(String(repeating: "x", count: 8 << 20))
+        var reports = 0
+        do throws(ClientError) {
+            _ = try connection.call("places.import", params: ["places": [huge]]) { _, _ in reports += 1 }
+            Issue.record("expected a refusal")
+        } catch {
+            guard case .rpc(let refusal) = error else {
+                Issue.record("expected .rpc, got \(error)")
+                return
+            }
+            #expect(refusal.code == -32600)
+        }
+    }
+
+    @Test func progressIsReportedPieceByPiece() throws {
+        var reports: [(Int, Int)] = []
+        _ = try withServer([["{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"added\":0}}\n"]]) { connection in
+            let big = JSONValue.string(String(repeating: "y", count: PlacesConnection.progressChunkSize * 2))
+            _ = try connection.call("places.import", params: ["places": [big]]) { reports.append(($0, $1)) }
+        }
+        #expect(reports.count == 3)
+        #expect(reports.last.map { $0.0 == $0.1 } == true)
+        #expect(reports.first?.0 == PlacesConnection.progressChunkSize)
     }
 
     @Test func unreachableNamesThePath() {

@@ -1,0 +1,78 @@
+import PlacesProtocol
+
+/// `placesctl export [--format json|geojson|gpx] [-o FILE]`.
+enum ExportCommand {
+    /// The declaration.
+    static let spec = CommandSpec(
+        name: "export",
+        abstract: "Write all your places as JSON, GeoJSON or GPX.",
+        discussion: """
+            JSON and GeoJSON are written as one line of compact JSON, GPX as placesd writes it; each ends with a \
+            newline. With -o, the file is replaced atomically (written to FILE.tmp, then renamed) and a \
+            confirmation is printed. With --json, the result object {"format", "document"} is written instead of \
+            the document.
+            """,
+        options: [
+            .value(
+                ["--format"], key: "format", valueName: "FORMAT",
+                abstract: "json (the default, what 'placesctl import' reads), geojson or gpx."),
+            .value(
+                ["-o", "--output"], key: "output", valueName: "FILE",
+                abstract: "Write to FILE instead of standard output."),
+        ],
+        handler: run
+    )
+
+    /// Sends `places.export` and writes the document.
+    static func run(_ input: CommandInput, _ context: CommandContext) throws(CLIFailure) {
+        let formatName = input.text("format") ?? ExportFormat.json.rawValue
+        guard let format = ExportFormat(rawValue: formatName) else {
+            throw input.usageError("--format must be json, geojson or gpx, got '\(formatName)'")
+        }
+        let result = try context.call("places.export", ["format": .string(format.rawValue)])
+        guard let document = result["document"] else {
+            throw .software("malformed reply from placesd: places.export returned no 'document'")
+        }
+        let text = context.isJSON ? result.jsonText + "\n" : documentText(document)
+        guard let output = input.text("output"), output != "-" else {
+            return try context.write(text)
+        }
+        do {
+            try context.runtime.writeFile(output, Array(text.utf8))
+        } catch {
+            throw .output("cannot write '\(output)': \(error.reason)")
+        }
+        if !context.isJSON {
+            try context.write(confirmation(count: placeCount(document), path: output))
+        }
+    }
+
+    /// The document as written: a string as is, anything else as compact JSON; either ending in a newline.
+    static func documentText(_ document: JSONValue) -> String {
+        if case .string(let text) = document {
+            return text.hasSuffix("\n") ? text : text + "\n"
+        }
+        return document.jsonText + "\n"
+    }
+
+    /// The number of places in a document: the array's elements, the features, or GPX's waypoints.
+    static func placeCount(_ document: JSONValue) -> Int? {
+        switch document {
+        case .array(let places):
+            return places.count
+        case .object:
+            return document["features"]?.arrayValue?.count
+        case .string(let xml):
+            return xml.utf8.split(separator: UInt8(ascii: "<"), omittingEmptySubsequences: true)
+                .count { $0.starts(with: "wpt ".utf8) || $0.starts(with: "wpt>".utf8) }
+        default:
+            return nil
+        }
+    }
+
+    /// `Exported 3 places to 'FILE'.`
+    static func confirmation(count: Int?, path: String) -> String {
+        guard let count else { return "Exported your places to '\(path)'.\n" }
+        return "Exported \(count) \(count == 1 ? "place" : "places") to '\(path)'.\n"
+    }
+}

@@ -1,0 +1,75 @@
+import PlacesClient
+import PlacesProtocol
+
+/// `placesctl import FILE|-`.
+enum ImportCommand {
+    /// The declaration.
+    static let spec = CommandSpec(
+        name: "import",
+        abstract: "Add the places from a JSON or GeoJSON file to your list.",
+        discussion: """
+            FILE may hold a JSON array of places (what 'placesctl export' writes), an object with a "places" \
+            array, or a GeoJSON FeatureCollection of Points. All places are added or none. Ids in the file are \
+            kept. On a terminal, files over 1 MiB show a progress bar.
+            """,
+        arguments: [
+            ArgumentSpec(name: "FILE", abstract: "The file to read, or - for standard input.", isRequired: true)
+        ],
+        handler: run
+    )
+
+    /// Reads the file, recognises its format, sends `places.import` and confirms.
+    static func run(_ input: CommandInput, _ context: CommandContext) throws(CLIFailure) {
+        let path = input.argument(0) ?? "-"
+        let name = path == "-" ? "standard input" : "'\(path)'"
+        let bar =
+            !context.isJSON && context.runtime.isStandardErrorTerminal ? ProgressBar(write: context.writeError) : nil
+        defer { bar?.clear() }
+        let bytes: [UInt8]
+        do {
+            bytes = try context.runtime.readInput(path) { read, total in
+                if let total, total > ProgressBar.threshold {
+                    bar?.update("Reading", done: read, total: total)
+                }
+            }
+        } catch {
+            throw .input("cannot read \(name): \(error.reason)")
+        }
+        let params = try ImportDocument.params(from: bytes, name: name)
+        let result = try call(params, context: context, bar: bar)
+        bar?.clear()
+        if context.isJSON {
+            return try context.writeJSON(result)
+        }
+        guard let added = result["added"]?.numberValue?.integerValue else {
+            throw .software("malformed reply from placesd: places.import returned no 'added' count")
+        }
+        try context.write("Imported \(added) \(added == 1 ? "place" : "places").\n")
+    }
+
+    /// Sends `places.import`, showing its progress on `bar`; a request over the daemon's line limit gets a hint.
+    private static func call(
+        _ params: JSONValue, context: CommandContext, bar: ProgressBar?
+    ) throws(CLIFailure) -> JSONValue {
+        let progress: ((Int, Int) -> Void)? = bar.map { bar in
+            { sent, total in
+                guard total > ProgressBar.threshold else { return }
+                if sent < total {
+                    bar.update("Sending", done: sent, total: total)
+                } else {
+                    bar.show("Waiting for placesd to import \(ProgressBar.mebibytes(total)) MiB…")
+                }
+            }
+        }
+        do {
+            return try context.callReportingClientErrors("places.import", params, progress: progress)
+        } catch {
+            if case .rpc(let refusal) = error, refusal.code == RPCErrorCode.invalidRequest {
+                throw .refused(
+                    RPCErrorMessage.text(for: refusal)
+                        + " The file is too large for one request: split it, or raise placesd's max-line-bytes.")
+            }
+            throw CLIFailure(error, socketPath: context.socketPath)
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import PlacesProtocol
+
+/// `placesctl near --lat LAT --lon LON [--radius DISTANCE] [--limit N]`.
+enum NearCommand {
+    /// The declaration.
+    static let spec = CommandSpec(
+        name: "near",
+        abstract: "List the places nearest to a point, nearest first.",
+        discussion: """
+            Distances under 1 km show in whole metres (350 m), longer ones in kilometres with one decimal and no \
+            digit grouping (12345.6 km). With --json, prints the array of {"place", "distance"} objects, \
+            distances in metres.
+            """,
+        options: [
+            CommonOptions.latitude(isRequired: true),
+            CommonOptions.longitude(isRequired: true),
+            .value(
+                ["--radius"], key: "radius", valueName: "DISTANCE",
+                abstract: "Only places this close: metres (500, 500m) or kilometres (5km, 2.5km)."),
+            .value(
+                ["--limit"], key: "limit", valueName: "N", abstract: "Show at most N places (placesd's default: 10)."),
+        ],
+        handler: run
+    )
+
+    /// Sends `places.near` and prints the table.
+    static func run(_ input: CommandInput, _ context: CommandContext) throws(CLIFailure) {
+        var radius: Double?
+        if let option = input.values["radius"] {
+            guard let metres = DistanceText.metres(option.text) else {
+                throw input.usageError(
+                    "\(option.spelling) expects a distance such as 500, 500m or 2.5km, got '\(option.text)'")
+            }
+            radius = metres
+        }
+        let limit = try input.integer("limit")
+        if let limit, limit < 0 {
+            throw input.usageError("--limit must be 0 or more, got \(limit)")
+        }
+        var params = JSONObjectBuilder()
+        params.add("latitude", number: try input.number("lat"))
+        params.add("longitude", number: try input.number("lon"))
+        params.add("radius", number: radius)
+        params.add("limit", integer: limit)
+        let result = try context.call("places.near", params.value)
+        guard let values = result["places"]?.arrayValue else {
+            throw .software("malformed reply from placesd: places.near returned no 'places' array")
+        }
+        if context.isJSON {
+            return try context.writeJSON(.array(values))
+        }
+        var entries: [NearTable.Entry] = []
+        entries.reserveCapacity(values.count)
+        for value in values {
+            guard let place = value["place"], let distance = value["distance"]?.numberValue?.double else {
+                throw .software("malformed reply from placesd: a places.near entry lacks 'place' or 'distance'")
+            }
+            entries.append((try context.decodePlace(place), distance))
+        }
+        try context.write(render(entries, radius: radius, width: context.width))
+    }
+
+    /// The table, or the line shown when no place is near enough.
+    static func render(_ entries: [NearTable.Entry], radius: Double?, width: Int) -> String {
+        guard entries.isEmpty else { return NearTable.render(entries, width: width) }
+        if let radius {
+            return "No places within \(DistanceText.text(metres: radius)).\n"
+        }
+        return "No places found.\n"
+    }
+}

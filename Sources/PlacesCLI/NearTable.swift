@@ -1,0 +1,44 @@
+import PlacesProtocol
+
+/// The table `placesctl near` prints: ID, NAME, DISTANCE (right-aligned), LAT, LON, nearest first.
+enum NearTable {
+    /// One row: a place and its distance in metres.
+    typealias Entry = (place: WirePlace, distance: Double)
+
+    /// The column headings.
+    static let headings = ["ID", "NAME", "DISTANCE", "LAT", "LON"]
+
+    /// The table, heading included, one line per place, each ending in a newline; names are cut to fit `width`.
+    static func render(_ entries: [Entry], width: Int) -> String {
+        let rows = entries.map { entry in
+            [
+                PlaceText.shortID(entry.place.id), TextLayout.singleLine(entry.place.name),
+                DistanceText.text(metres: entry.distance), PlaceText.degrees(entry.place.latitude),
+                PlaceText.degrees(entry.place.longitude),
+            ]
+        }
+        var widths = headings.map(\.count)
+        for row in rows {
+            for (column, cell) in row.enumerated() {
+                widths[column] = max(widths[column], cell.count)
+            }
+        }
+        let gap = PlaceTable.gap
+        let others = widths[0] + widths[2] + widths[3] + widths[4] + gap.count * (headings.count - 1)
+        widths[1] = min(widths[1], max(width - others, PlaceTable.minimumNameWidth))
+        var output = ""
+        for row in [headings] + rows {
+            var cells: [String] = []
+            for (column, cell) in row.enumerated() {
+                let fitted = TextLayout.truncated(cell, to: widths[column])
+                if column == 2 {
+                    cells.append(String(repeating: " ", count: widths[column] - fitted.count) + fitted)
+                } else {
+                    cells.append(column == row.count - 1 ? fitted : TextLayout.padded(fitted, to: widths[column]))
+                }
+            }
+            output += TextLayout.trimmingTrailingSpaces(cells.joined(separator: gap)) + "\n"
+        }
+        return output
+    }
+}

@@ -1,0 +1,153 @@
+import PlacesClient
+import PlacesProtocol
+
+/// One run of `placesctl watch`: watch, print, and watch again after an overflow or a lost connection.
+struct WatchSession {
+    /// The first wait before reconnecting, in milliseconds.
+    static let initialBackoff = 100
+    /// The longest wait between reconnection attempts, in milliseconds.
+    static let maximumBackoff = 2_000
+
+    /// Why one watch ended.
+    private enum Ending: Error {
+        /// SIGINT or SIGTERM arrived.
+        case stopped
+        /// The daemon went away or cannot be reached.
+        case disconnected(ClientError)
+        /// Anything else: the command fails with this.
+        case failed(CLIFailure)
+    }
+
+    private let context: CommandContext
+    private let signals: any StopSignals
+    private var hasWatched = false
+    private var isReconnecting = false
+    private var backoff = initialBackoff
+
+    /// A session printing through `context`, stopped by `signals`.
+    init(context: CommandContext, signals: any StopSignals) {
+        self.context = context
+        self.signals = signals
+    }
+
+    /// Watches until a stop signal arrives (then returns) or something other than a lost daemon goes wrong.
+    mutating func run() throws(CLIFailure) {
+        while true {
+            do throws(Ending) {
+                try watchOnce()
+            } catch {
+                switch error {
+                case .stopped:
+                    return
+                case .failed(let failure):
+                    throw failure
+                case .disconnected(let clientError):
+                    guard hasWatched else { throw CLIFailure(clientError, socketPath: context.socketPath) }
+                    context.close()
+                    if !isReconnecting {
+                        isReconnecting = true
+                        context.note(lostMessage(clientError))
+                    }
+                    if signals.wait(milliseconds: backoff) {
+                        return
+                    }
+                    backoff = min(backoff * 2, Self.maximumBackoff)
+                }
+            }
+        }
+    }
+
+    /// Calls `places.watch`, prints the snapshot and then each change; returns after an overflow.
+    private mutating func watchOnce() throws(Ending) {
+        let snapshot = try client { () throws(ClientError) in try context.callReportingClientErrors("places.watch") }
+        if isReconnecting {
+            isReconnecting = false
+            context.note("reconnected to placesd at '\(context.socketPath)'; a fresh snapshot follows")
+        }
+        hasWatched = true
+        backoff = Self.initialBackoff
+        try output { () throws(CLIFailure) in try printSnapshot(snapshot) }
+        while true {
+            let next = try client { () throws(ClientError) in try context.nextNotification() }
+            guard let notification = next else {
+                throw .disconnected(.connectionClosed)
+            }
+            switch notification.method {
+            case "places.changed":
+                try output { () throws(CLIFailure) in try printChange(notification.params) }
+            case "places.overflow":
+                context.note(
+                    "placesd ended the watch because changes came faster than they were read; "
+                        + "watching again with a fresh snapshot")
+                return
+            default:
+                continue
+            }
+        }
+    }
+
+    private func printSnapshot(_ result: JSONValue) throws(CLIFailure) {
+        if context.isJSON {
+            return try context.writeJSON(result)
+        }
+        guard let values = result["places"]?.arrayValue else {
+            throw .software("malformed reply from placesd: places.watch returned no 'places' array")
+        }
+        let places = try context.decodePlaces(values)
+        try context.write(
+            ListCommand.render(
+                places, total: Int64(places.count), offset: 0, isFiltered: false, width: context.width))
+    }
+
+    private func printChange(_ params: JSONValue?) throws(CLIFailure) {
+        guard let params, case .object = params else {
+            throw .software("malformed places.changed notification from placesd: params are not an object")
+        }
+        if context.isJSON {
+            return try context.writeJSON(params)
+        }
+        guard let kind = params["change"]?.stringValue, let placeValue = params["place"] else {
+            throw .software("malformed places.changed notification from placesd: no 'change' or 'place'")
+        }
+        let place = try context.decodePlace(placeValue)
+        try context.write(
+            ChangeLine.render(kind: kind, place: place, index: params["index"]?.numberValue?.integerValue))
+    }
+
+    private func lostMessage(_ error: ClientError) -> String {
+        let path = context.socketPath
+        switch error {
+        case .io(let systemError):
+            return "lost the connection to placesd at '\(path)': \(systemError.reason); reconnecting"
+        case .unreachable(_, let systemError):
+            return "cannot connect to placesd at '\(path)': \(systemError.reason); reconnecting"
+        default:
+            return "placesd at '\(path)' closed the connection; reconnecting"
+        }
+    }
+
+    /// Runs a client operation, sorting its errors into endings.
+    private func client<Value>(_ body: () throws(ClientError) -> Value) throws(Ending) -> Value {
+        do {
+            return try body()
+        } catch {
+            switch error {
+            case .interrupted:
+                throw .stopped
+            case .io, .connectionClosed, .unreachable:
+                throw .disconnected(error)
+            case .rpc, .protocolViolation, .timedOut:
+                throw .failed(CLIFailure(error, socketPath: context.socketPath))
+            }
+        }
+    }
+
+    /// Runs an output step, passing its failure on.
+    private func output(_ body: () throws(CLIFailure) -> Void) throws(Ending) {
+        do {
+            try body()
+        } catch {
+            throw .failed(error)
+        }
+    }
+}

@@ -1,0 +1,284 @@
+import Glibc
+import PlacesClient
+import PlacesProtocol
+import Testing
+
+@testable import PlacesCLI
+
+@Suite struct ExportCommandTests {
+    /// A GPX document with two waypoints.
+    static let gpx = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <gpx version="1.1" creator="placesd"><wpt lat="1" lon="2"><name>A</name></wpt><wpt lat="3" lon="4"/></gpx>
+
+        """
+
+    /// A daemon exporting Eiffel and Louvre in each format.
+    static func daemon() -> CLIHarness {
+        var harness = CLIHarness()
+        harness.respond = { _, params in
+            let format = params?["format"]?.stringValue ?? "?"
+            let document: JSONValue =
+                switch format {
+                case "gpx": .string(gpx)
+                case "geojson": ["type": "FeatureCollection", "features": [["type": "Feature"]]]
+                default: [Fixtures.eiffel, Fixtures.louvre]
+                }
+            return .success(["format": .string(format), "document": document])
+        }
+        return harness
+    }
+
+    @Test func writesCompactJSONByDefault() {
+        let outcome = Self.daemon().run("export")
+        #expect(outcome.calls == [.init(method: "places.export", params: ["format": "json"])])
+        #expect(outcome.standardOutput == JSONValue.array([Fixtures.eiffel, Fixtures.louvre]).jsonText + "\n")
+    }
+
+    @Test func writesGPXAsIs() {
+        let outcome = Self.daemon().run("export", "--format", "gpx")
+        #expect(outcome.standardOutput == Self.gpx)
+    }
+
+    @Test func jsonWritesTheResultObject() {
+        let outcome = Self.daemon().run("export", "--format", "gpx", "--json")
+        let result: JSONValue = ["format": "gpx", "document": .string(Self.gpx)]
+        #expect(outcome.standardOutput == result.jsonText + "\n")
+    }
+
+    @Test(arguments: [("json", 2), ("geojson", 1), ("gpx", 2)])
+    func writesFilesAndConfirms(format: String, count: Int) {
+        let outcome = Self.daemon().run("export", "--format", format, "-o", "out.\(format)")
+        #expect(outcome.exitCode == .success)
+        #expect(outcome.writtenFiles.keys.sorted() == ["out.\(format)"])
+        #expect(outcome.writtenFiles["out.\(format)"]?.hasSuffix("\n") == true)
+        let noun = count == 1 ? "place" : "places"
+        #expect(outcome.standardOutput == "Exported \(count) \(noun) to 'out.\(format)'.\n")
+    }
+
+    @Test func dashMeansStandardOutput() {
+        let outcome = Self.daemon().run("export", "--output", "-", "--format", "geojson")
+        #expect(outcome.writtenFiles.isEmpty)
+        #expect(outcome.standardOutput.hasPrefix("{\"type\":\"FeatureCollection\""))
+    }
+
+    @Test func unwritableFilesExitWith74() {
+        var harness = Self.daemon()
+        harness.fileFailure = OutputError(reason: "Permission denied")
+        let outcome = harness.run("export", "-o", "/x/out.json")
+        #expect(outcome.exitCode == .ioError)
+        #expect(outcome.standardError == "placesctl: cannot write '/x/out.json': Permission denied.\n")
+    }
+
+    @Test func unknownFormatsAreUsageErrors() {
+        let outcome = Self.daemon().run("export", "--format", "kml")
+        #expect(outcome.exitCode == .usage)
+        #expect(outcome.connectedPaths.isEmpty)
+        #expect(outcome.standardError.hasPrefix("placesctl: --format must be json, geojson or gpx, got 'kml'.\n"))
+    }
+
+    @Test func strangeDocumentsStillEndInANewline() {
+        #expect(ExportCommand.documentText("<gpx/>") == "<gpx/>\n")
+        #expect(ExportCommand.placeCount(.null) == nil)
+        #expect(ExportCommand.confirmation(count: nil, path: "a") == "Exported your places to 'a'.\n")
+    }
+
+    @Test func writesFilesAtomically() throws {
+        let path = "/tmp/placesctl-export-\(UInt64.random(in: 0...UInt64.max)).json"
+        defer { unlink(path) }
+        try AtomicFile.write(path, Array("old\n".utf8))
+        try AtomicFile.write(path, Array("new\n".utf8))
+        #expect(try InputFile.read(path) { _, _ in } == Array("new\n".utf8))
+        #expect(access(path + AtomicFile.temporarySuffix, F_OK) != 0, "the temporary file is renamed away")
+        #expect(throws: OutputError.self) { try AtomicFile.write("/nonexistent-dir/x.json", [1]) }
+    }
+}
+
+@Suite struct ImportCommandTests {
+    /// A daemon that imports everything and says how many.
+    static func daemon(files: [String: String]) -> CLIHarness {
+        var harness = CLIHarness()
+        harness.inputFiles = files.mapValues { Array($0.utf8) }
+        harness.respond = { _, params in
+            let count = params?["places"]?.arrayValue?.count ?? params?["geojson"]?["features"]?.arrayValue?.count ?? 0
+            return .success(["added": .number(JSONNumber(count)), "revision": 12])
+        }
+        return harness
+    }
+
+    /// A GeoJSON FeatureCollection with one point.
+    static let geojson = """
+        {"type": "FeatureCollection", "features": [{"type": "Feature", "geometry": {"type": "Point",
+         "coordinates": [2.29, 48.85]}, "properties": {"name": "E"}}]}
+        """
+
+    /// Inputs and the params they become.
+    static let recognised: [(String, String)] = [
+        ("[{\"latitude\": 1, \"longitude\": 2}]", "{\"places\":[{\"latitude\":1,\"longitude\":2}]}"),
+        ("\u{FEFF}[]", "{\"places\":[]}"),
+        (
+            "{\"places\": [{\"latitude\": 1, \"longitude\": 2}], \"total\": 1}",
+            "{\"places\":[{\"latitude\":1,\"longitude\":2}]}"
+        ),
+        ("{\"format\": \"json\", \"document\": [{\"name\": \"A\"}]}", "{\"places\":[{\"name\":\"A\"}]}"),
+        (
+            "{\"format\": \"geojson\", \"document\": {\"type\": \"FeatureCollection\", \"features\": []}}",
+            "{\"geojson\":{\"type\":\"FeatureCollection\",\"features\":[]}}"
+        ),
+        (geojson, "{\"geojson\":" + (try! JSONParser.parse(geojson)).jsonText + "}"),
+    ]
+
+    @Test(arguments: recognised)
+    func recognisesTheFormat(input: String, params: String) throws {
+        #expect(try ImportDocument.params(from: Array(input.utf8), name: "'f'").jsonText == params)
+    }
+
+    /// Inputs that are not importable, and the message.
+    static let refused: [(String, String)] = [
+        ("<?xml version=\"1.0\"?><gpx/>", "'f' looks like XML (GPX?), not JSON; \(ImportDocument.expected)"),
+        ("[1,", "'f' is not valid JSON: "),
+        ("", "'f' is not valid JSON: "),
+        ("42", "'f' holds a single JSON number; \(ImportDocument.expected)"),
+        ("\"x\"", "'f' holds a single JSON string; \(ImportDocument.expected)"),
+        ("{\"type\": \"Feature\"}", "'f' is a GeoJSON Feature, not a FeatureCollection"),
+        ("{\"places\": {}}", "\"places\" in 'f' is not an array"),
+        (
+            "{\"name\": \"x\"}",
+            "'f' is a JSON object without a \"places\" array or a \"type\"; \(ImportDocument.expected)"
+        ),
+        (
+            "{\"format\": \"gpx\", \"document\": \"<gpx/>\"}",
+            "'f' holds a GPX export, which placesctl cannot import; \(ImportDocument.expected)"
+        ),
+    ]
+
+    @Test(arguments: refused)
+    func refusesWhatItCannotImport(input: String, message: String) {
+        do {
+            _ = try ImportDocument.params(from: Array(input.utf8), name: "'f'")
+            Issue.record("expected a data error")
+        } catch {
+            guard case .data(let text) = error else {
+                Issue.record("unexpected \(error)")
+                return
+            }
+            #expect(text.hasPrefix(message), "\(text)")
+            #expect(error.exitCode == .dataError)
+        }
+    }
+
+    @Test func importsAndConfirms() {
+        let outcome = Self.daemon(files: ["p.json": "[{\"latitude\": 1, \"longitude\": 2}]"]).run("import", "p.json")
+        #expect(outcome.exitCode == .success)
+        #expect(
+            outcome.calls == [.init(method: "places.import", params: ["places": [["latitude": 1, "longitude": 2]]])])
+        #expect(outcome.standardOutput == "Imported 1 place.\n")
+        #expect(outcome.standardError.isEmpty)
+    }
+
+    @Test func readsStandardInputAndPrintsJSON() {
+        let outcome = Self.daemon(files: ["-": Self.geojson]).run("import", "-", "--json")
+        #expect(outcome.calls.first?.params?["geojson"]?["type"] == "FeatureCollection")
+        #expect(outcome.standardOutput == "{\"added\":1,\"revision\":12}\n")
+    }
+
+    @Test func badFilesExitWith65BeforeConnecting() {
+        let outcome = Self.daemon(files: ["p.gpx": "<gpx/>"]).run("import", "p.gpx")
+        #expect(outcome.exitCode == .dataError)
+        #expect(outcome.connectedPaths.isEmpty)
+        #expect(outcome.standardError.hasPrefix("placesctl: 'p.gpx' looks like XML (GPX?), not JSON;"))
+        let stdin = Self.daemon(files: ["-": "{}"]).run("import", "-")
+        #expect(stdin.standardError.hasPrefix("placesctl: standard input is a JSON object without"))
+    }
+
+    @Test func unreadableFilesExitWith74() {
+        let outcome = Self.daemon(files: [:]).run("import", "missing.json")
+        #expect(outcome.exitCode == .ioError)
+        #expect(outcome.standardError == "placesctl: cannot read 'missing.json': No such file or directory.\n")
+    }
+
+    @Test func fieldErrorsNameTheElement() {
+        var harness = Self.daemon(files: ["p.json": "[{}, {}, {}, {\"latitude\": 91}]"])
+        harness.respond = { _, _ in
+            .failure(
+                .rpc(
+                    RPCError(
+                        code: -32602, message: "Invalid params: places[3].latitude must be between -90 and 90.",
+                        data: ["field": "places[3].latitude", "reason": "must be between -90 and 90"])))
+        }
+        let outcome = harness.run("import", "p.json")
+        #expect(outcome.exitCode == .refused)
+        #expect(outcome.standardError == "placesctl: places[3].latitude must be between -90 and 90.\n")
+    }
+
+    @Test func aRequestOverTheLineLimitGetsAHint() {
+        var harness = Self.daemon(files: ["p.json": "[]"])
+        harness.respond = { _, _ in
+            .failure(.rpc(.invalidRequest("The request line is longer than 1048576 bytes.")))
+        }
+        let outcome = harness.run("import", "p.json")
+        #expect(outcome.exitCode == .refused)
+        #expect(
+            outcome.standardError
+                == "placesctl: Invalid request: The request line is longer than 1048576 bytes. The file is too large "
+                + "for one request: split it, or raise placesd's max-line-bytes.\n")
+    }
+
+    @Test func largeFilesShowAProgressBarOnATerminal() {
+        let places =
+            "["
+            + Array(repeating: "{\"name\": \"\(String(repeating: "x", count: 1000))\"}", count: 1_200)
+            .joined(separator: ",") + "]"
+        var harness = Self.daemon(files: ["big.json": places])
+        harness.isStandardErrorTerminal = true
+        let outcome = harness.run("import", "big.json")
+        #expect(outcome.exitCode == .success)
+        #expect(outcome.standardOutput == "Imported 1200 places.\n")
+        #expect(outcome.standardError.hasPrefix("\r\u{1B}[KReading  ["))
+        #expect(outcome.standardError.contains("\r\u{1B}[KSending  [############------------]  50%  0.6/1.2 MiB"))
+        #expect(outcome.standardError.contains("Waiting for placesd to import 1.2 MiB…"))
+        #expect(outcome.standardError.hasSuffix(ProgressBar.eraseLine), "the bar is cleared")
+
+        harness.isStandardErrorTerminal = false
+        #expect(harness.run("import", "big.json").standardError.isEmpty)
+        harness.isStandardErrorTerminal = true
+        #expect(harness.run("import", "big.json", "--json").standardError.isEmpty)
+        harness.inputFiles = ["small.json": Array("[]".utf8)]
+        #expect(harness.run("import", "small.json").standardError.isEmpty)
+    }
+
+    @Test(arguments: [
+        (0, 100, "Reading  [------------------------]   0%  0.0/0.0 MiB"),
+        (1 << 20, 4 << 20, "Reading  [######------------------]  25%  1.0/4.0 MiB"),
+        (3 << 20, 3 << 20, "Reading  [########################] 100%  3.0/3.0 MiB"),
+    ])
+    func progressLines(done: Int, total: Int, line: String) {
+        #expect(ProgressBar.line("Reading", done: done, total: total) == line)
+    }
+
+    @Test func theBarRedrawsOnlyOnChange() {
+        var written: [String] = []
+        let bar = ProgressBar { written.append($0) }
+        bar.update("Sending", done: 1, total: 1 << 30)
+        bar.update("Sending", done: 2, total: 1 << 30)
+        bar.clear()
+        bar.clear()
+        #expect(written.count == 2)
+        #expect(written.last == ProgressBar.eraseLine)
+    }
+
+    @Test func readsRealFiles() throws {
+        let path = "/tmp/placesctl-import-\(UInt64.random(in: 0...UInt64.max)).json"
+        defer { unlink(path) }
+        let contents = [UInt8](repeating: UInt8(ascii: "x"), count: InputFile.chunkSize + 10)
+        try AtomicFile.write(path, contents)
+        var reports: [(Int, Int?)] = []
+        #expect(try InputFile.read(path) { reports.append(($0, $1)) } == contents)
+        #expect(reports.map(\.0) == [InputFile.chunkSize, InputFile.chunkSize + 10])
+        #expect(reports.allSatisfy { $0.1 == contents.count })
+        #expect(throws: InputError(reason: "No such file or directory")) {
+            try InputFile.read(path + ".missing") { _, _ in }
+        }
+        #expect(throws: InputError(reason: "Is a directory")) { try InputFile.read("/tmp") { _, _ in } }
+    }
+}

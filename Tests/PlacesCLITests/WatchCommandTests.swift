@@ -1,0 +1,171 @@
+import PlacesCLI
+import PlacesClient
+import PlacesProtocol
+import PlacesSystem
+import Testing
+
+@Suite struct WatchCommandTests {
+    /// The `places.watch` result: Eiffel and Louvre at revision 7.
+    static let snapshot: JSONValue = ["revision": 7, "places": [Fixtures.eiffel, Fixtures.louvre]]
+
+    /// A `places.changed` notification.
+    static func changed(
+        _ kind: String, _ place: JSONValue, revision: Int64, index: Int64? = nil
+    ) -> Result<ServerNotification?, ClientError> {
+        var params: JSONObject = ["change": .string(kind), "revision": .number(JSONNumber(revision)), "place": place]
+        if let index {
+            params.members.append((key: "index", value: .number(JSONNumber(index))))
+        }
+        return .success(ServerNotification(method: "places.changed", params: .object(params)))
+    }
+
+    /// The `places.overflow` notification.
+    static let overflow: Result<ServerNotification?, ClientError> = .success(
+        ServerNotification(method: "places.overflow", params: ["reason": "Too slow."]))
+
+    /// A daemon whose `places.watch` answers with `snapshot`.
+    static func daemon(_ sessions: [CLIHarness.Session]) -> CLIHarness {
+        var harness = CLIHarness()
+        harness.sessions = sessions
+        harness.respond = { method, _ in
+            method == "places.watch"
+                ? .success(snapshot)
+                : .failure(.rpc(RPCError(code: -32601, message: "Method '\(method)' not found.")))
+        }
+        return harness
+    }
+
+    /// The table `list` prints for the snapshot.
+    static let table = """
+        ID        NAME          LAT      LON     VISITED  DESCRIPTION
+        0f8fad5b  Eiffel Tower  48.8584  2.2945  no       Iron lady
+        0f8fad5c  Louvre        48.8606  2.3376  yes
+
+        """
+
+    @Test func printsTheSnapshotThenOneLinePerChange() {
+        let moved = Fixtures.placeJSON(id: Fixtures.louvreID, name: "Louvre", latitude: 48.8606, longitude: 2.3376)
+        let outcome = Self.daemon([
+            .connected([
+                Self.changed("added", Fixtures.bridge, revision: 8),
+                .success(ServerNotification(method: "places.unknown", params: nil)),
+                Self.changed("updated", Fixtures.louvre, revision: 9),
+                Self.changed("moved", moved, revision: 10),
+                Self.changed("moved", moved, revision: 11, index: 0),
+                Self.changed("removed", Fixtures.eiffel, revision: 12),
+            ])
+        ]).run("watch")
+        #expect(outcome.exitCode == .success, "\(outcome.standardError)")
+        #expect(outcome.calls == [.init(method: "places.watch", params: nil)])
+        #expect(
+            outcome.standardOutput == Self.table + """
+                + added    'Golden Gate' (7c9e6679)  37.8199, -122.4783
+                ~ updated  'Louvre' (0f8fad5c)  48.8606, 2.3376
+                ↕ moved    'Louvre' (0f8fad5c)
+                ↕ moved    'Louvre' (0f8fad5c) to position 0
+                - removed  'Eiffel Tower' (0f8fad5b)  48.8584, 2.2945
+
+                """)
+        #expect(outcome.standardError.isEmpty)
+        #expect(outcome.wasClosed)
+    }
+
+    @Test func jsonPrintsOneLinePerMessage() {
+        let outcome = Self.daemon([
+            .connected([Self.changed("added", Fixtures.bridge, revision: 8), Self.overflow])
+        ]).run("watch", "--json")
+        let added: JSONValue = ["change": "added", "revision": 8, "place": Fixtures.bridge]
+        #expect(
+            outcome.standardOutput
+                == [Self.snapshot.jsonText, added.jsonText, Self.snapshot.jsonText].map { $0 + "\n" }.joined())
+        #expect(outcome.calls.map(\.method) == ["places.watch", "places.watch"])
+        #expect(outcome.connectedPaths.count == 1, "an overflow re-watches on the same connection")
+        #expect(
+            outcome.standardError
+                == "placesctl: placesd ended the watch because changes came faster than they were read; "
+                + "watching again with a fresh snapshot.\n")
+    }
+
+    @Test func reconnectsWithBackoffAndReWatches() {
+        var harness = Self.daemon([
+            .connected([
+                Self.changed("added", Fixtures.bridge, revision: 8),
+                .failure(.io(SystemError(errno: 104, operation: "read"))),
+            ]),
+            .unreachable, .unreachable, .unreachable, .unreachable, .unreachable, .unreachable,
+            .connected([.success(nil)]),
+            .connected([]),
+        ])
+        harness.environment = ["PLACES_SOCKET": "/run/p.sock"]
+        let outcome = harness.run("--json", "watch")
+        #expect(outcome.exitCode == .success)
+        #expect(outcome.waits == [100, 200, 400, 800, 1_600, 2_000, 2_000, 100])
+        #expect(outcome.connectedPaths.count == 9)
+        #expect(outcome.calls.map(\.method) == ["places.watch", "places.watch", "places.watch"])
+        let lines = outcome.standardOutput.split(separator: "\n")
+        #expect(lines.count == 4)
+        #expect(lines[0] == lines[2] && lines[2] == lines[3])
+        #expect(
+            outcome.standardError == """
+                placesctl: lost the connection to placesd at '/run/p.sock': Connection reset by peer; reconnecting.
+                placesctl: reconnected to placesd at '/run/p.sock'; a fresh snapshot follows.
+                placesctl: placesd at '/run/p.sock' closed the connection; reconnecting.
+                placesctl: reconnected to placesd at '/run/p.sock'; a fresh snapshot follows.
+
+                """)
+        #expect(outcome.wasClosed)
+    }
+
+    @Test func aSignalDuringTheBackoffEndsWithSuccess() {
+        var harness = Self.daemon([.connected([.success(nil)]), .unreachable, .unreachable])
+        harness.stopAtWait = 2
+        let outcome = harness.run("watch")
+        #expect(outcome.exitCode == .success)
+        #expect(outcome.waits == [100, 200])
+        #expect(outcome.standardOutput == Self.table)
+        #expect(outcome.standardError.hasSuffix("closed the connection; reconnecting.\n"))
+    }
+
+    @Test func theFirstConnectionMustWork() {
+        var harness = Self.daemon([])
+        harness.isDaemonDown = true
+        let outcome = harness.run("watch")
+        #expect(outcome.exitCode == .unavailable)
+        #expect(outcome.waits.isEmpty)
+        #expect(outcome.standardError.hasPrefix("placesctl: cannot connect to placesd at '/tmp/test.sock'"))
+    }
+
+    @Test func refusalsEndTheWatch() {
+        var harness = Self.daemon([])
+        harness.respond = { _, _ in .failure(.rpc(.locked())) }
+        let outcome = harness.run("watch")
+        #expect(outcome.exitCode == .refused)
+        #expect(outcome.standardError == "placesctl: The store is locked until it is unlocked with server.unlock.\n")
+    }
+
+    @Test func malformedEventsAreInternalErrors() {
+        let outcome = Self.daemon([
+            .connected([.success(ServerNotification(method: "places.changed", params: ["change": "added"]))])
+        ]).run("watch")
+        #expect(outcome.exitCode == .software)
+        #expect(
+            outcome.standardError
+                == "placesctl: malformed places.changed notification from placesd: no 'change' or 'place'.\n")
+    }
+
+    @Test func failingOutputEndsTheWatchWith74() {
+        var harness = Self.daemon([])
+        harness.outputFailure = OutputError(reason: "Broken pipe")
+        let outcome = harness.run("watch")
+        #expect(outcome.exitCode == .ioError)
+        #expect(outcome.standardError == "placesctl: cannot write to standard output: Broken pipe.\n")
+    }
+
+    @Test func theSignalDescriptorInterruptsTheTransport() throws {
+        var harness = Self.daemon([])
+        harness.respond = { _, _ in .success(Self.snapshot) }
+        let outcome = harness.run("watch")
+        #expect(outcome.transports.count == 1)
+        #expect(outcome.transports.first?.interruption == nil, "the fake signals have no descriptor")
+    }
+}
