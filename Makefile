@@ -28,7 +28,9 @@ FORMAT_PATHS := Sources Tests Package.swift
 BUILD_PACKAGES := pkg-config libsqlite3-dev libsystemd-dev
 # make deb and make check-systemd: systemd-analyze, dpkg-shlibdeps, groff (man page check), debootstrap, nspawn.
 SYSTEMD_PACKAGES := systemd dpkg-dev groff-base debootstrap systemd-container
-TEST_PACKAGES := python3 util-linux sqlite3 socat shellcheck $(SYSTEMD_PACKAGES)
+TEST_PACKAGES := python3 util-linux sqlite3 socat shellcheck gdal-bin $(SYSTEMD_PACKAGES)
+# PyPI packages the integration tests import with the python3 on PATH (the geojson export's validity check).
+TEST_PYTHON_PACKAGES := geojson
 BENCH_PACKAGES := redis-server redis-tools hyperfine gcc python3
 
 .DEFAULT_GOAL := build
@@ -61,12 +63,14 @@ help:
 # One apt-get update at most per target: each target names all its packages at once.
 deps:
 	@scripts/install-deps.sh $(BUILD_PACKAGES) $(TEST_PACKAGES)
+	@scripts/install-python-deps.sh $(TEST_PYTHON_PACKAGES)
 
 deps-build:
 	@scripts/install-deps.sh $(BUILD_PACKAGES)
 
 deps-test:
 	@scripts/install-deps.sh $(TEST_PACKAGES)
+	@scripts/install-python-deps.sh $(TEST_PYTHON_PACKAGES)
 
 deps-bench:
 	@scripts/install-deps.sh $(BUILD_PACKAGES) $(BENCH_PACKAGES)
