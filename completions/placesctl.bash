@@ -15,7 +15,7 @@ _placesctl()
     _init_completion || return
 
     local global_options='--socket --json --help --version'
-    local commands='add list get update remove status call help'
+    local commands='add list get update visit unvisit move remove near watch import export status call help'
     local command='' socket='' i
     for ((i = 1; i < cword; i++)); do
         case ${words[i]} in
@@ -37,7 +37,20 @@ _placesctl()
             _filedir
             return
             ;;
-        --lat | --latitude | --lon | --longitude | --description | --name | --search | --offset | --limit | --if-version)
+        --before | --after)
+            mapfile -t COMPREPLY < <(compgen -W "$(_placesctl_ids "$socket")" -- "$cur")
+            return
+            ;;
+        --format)
+            mapfile -t COMPREPLY < <(compgen -W 'json geojson gpx' -- "$cur")
+            return
+            ;;
+        -o | --output)
+            _filedir
+            return
+            ;;
+        --lat | --latitude | --lon | --longitude | --description | --name | --search | --offset | --limit | \
+            --if-version | --radius)
             return
             ;;
     esac
@@ -55,7 +68,17 @@ _placesctl()
         add) options='--lat --latitude --lon --longitude --description --visited' ;;
         list) options='--visited --unvisited --search --offset --limit' ;;
         update) options='--name --description --lat --latitude --lon --longitude --visited --unvisited --if-version' ;;
-        remove) options='--if-version' ;;
+        visit | unvisit | remove) options='--if-version' ;;
+        move) options='--before --after --top --bottom --if-version' ;;
+        near) options='--lat --latitude --lon --longitude --radius --limit' ;;
+        export) options='-o --output --format' ;;
+        import)
+            if [[ $prev == import ]]; then
+                _filedir
+                [[ - == "$cur"* ]] && COMPREPLY+=(-)
+                return
+            fi
+            ;;
         help)
             mapfile -t COMPREPLY < <(compgen -W "$commands" -- "$cur")
             return
@@ -74,7 +97,7 @@ _placesctl()
         mapfile -t COMPREPLY < <(compgen -W "$options --socket --json --help" -- "$cur")
     elif [[ $prev == "$command" ]]; then
         case $command in
-            get | update | remove)
+            get | update | visit | unvisit | move | remove)
                 mapfile -t COMPREPLY < <(compgen -W "$(_placesctl_ids "$socket")" -- "$cur")
                 ;;
         esac

@@ -1,6 +1,6 @@
 # fish completion for placesctl.
 
-set -l commands add list get update remove status call help
+set -l commands add list get update visit unvisit move remove near watch import export status call help
 
 # Prints the ids of the caller's places, asking the daemon.
 function __placesctl_ids
@@ -22,24 +22,39 @@ complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a add -d '
 complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a list -d 'List your places in a table'
 complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a get -d 'Show every field of one place'
 complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a update -d 'Change some fields of a place'
+complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a visit -d 'Mark a place as visited'
+complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a unvisit -d 'Mark a place as not visited'
+complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a move -d 'Move a place to another position in your list'
 complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a remove -d 'Remove a place from your list'
+complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a near -d 'List the places nearest to a point, nearest first'
+complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a watch -d 'Show your places, then each change as it happens'
+complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a import -d 'Add the places from a JSON or GeoJSON file to your list'
+complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a export -d 'Write all your places as JSON, GeoJSON or GPX'
 complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a status -d "Show the daemon's status and your number of places"
 complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a call -d 'Call any JSON-RPC method and print its result as JSON'
 complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a help -d "Show the overview, or one command's help"
 
-complete -c placesctl -n '__fish_seen_subcommand_from add update' -l lat -l latitude -x -d 'Latitude in degrees, -90 to 90'
-complete -c placesctl -n '__fish_seen_subcommand_from add update' -l lon -l longitude -x -d 'Longitude in degrees, -180 to 180'
+complete -c placesctl -n '__fish_seen_subcommand_from add update near' -l lat -l latitude -x -d 'Latitude in degrees, -90 to 90'
+complete -c placesctl -n '__fish_seen_subcommand_from add update near' -l lon -l longitude -x -d 'Longitude in degrees, -180 to 180'
 complete -c placesctl -n '__fish_seen_subcommand_from add update' -l description -x -d 'Free text about the place'
 complete -c placesctl -n '__fish_seen_subcommand_from add' -l visited -d 'Mark the place as visited already'
 complete -c placesctl -n '__fish_seen_subcommand_from update' -l name -x -d 'The new name, 1 to 200 characters'
 complete -c placesctl -n '__fish_seen_subcommand_from update' -l visited -d 'Mark as visited'
 complete -c placesctl -n '__fish_seen_subcommand_from update' -l unvisited -d 'Mark as not visited'
-complete -c placesctl -n '__fish_seen_subcommand_from update remove' -l if-version -x -d 'Refuse unless the place is still at version N'
+complete -c placesctl -n '__fish_seen_subcommand_from update visit unvisit move remove' -l if-version -x -d 'Refuse unless the place is still at version N'
 complete -c placesctl -n '__fish_seen_subcommand_from list' -l visited -d 'Show only visited places'
 complete -c placesctl -n '__fish_seen_subcommand_from list' -l unvisited -d 'Show only places not visited yet'
 complete -c placesctl -n '__fish_seen_subcommand_from list' -l search -x -d 'Show only places whose name or description contains TEXT'
 complete -c placesctl -n '__fish_seen_subcommand_from list' -l offset -x -d 'Skip the first N matching places'
-complete -c placesctl -n '__fish_seen_subcommand_from list' -l limit -x -d 'Show at most N places'
-complete -c placesctl -n '__fish_seen_subcommand_from get update remove' -a '(__placesctl_ids)' -d 'Place'
+complete -c placesctl -n '__fish_seen_subcommand_from list near' -l limit -x -d 'Show at most N places'
+complete -c placesctl -n '__fish_seen_subcommand_from move' -l before -x -a '(__placesctl_ids)' -d 'Put the place just before place ID2'
+complete -c placesctl -n '__fish_seen_subcommand_from move' -l after -x -a '(__placesctl_ids)' -d 'Put the place just after place ID2'
+complete -c placesctl -n '__fish_seen_subcommand_from move' -l top -d 'Put the place first'
+complete -c placesctl -n '__fish_seen_subcommand_from move' -l bottom -d 'Put the place last'
+complete -c placesctl -n '__fish_seen_subcommand_from near' -l radius -x -d 'Only places this close: metres (500, 500m) or kilometres (5km, 2.5km)'
+complete -c placesctl -n '__fish_seen_subcommand_from import' -F -a - -d 'File to read, or - for standard input'
+complete -c placesctl -n '__fish_seen_subcommand_from export' -l format -x -a 'json geojson gpx' -d 'Format to write'
+complete -c placesctl -n '__fish_seen_subcommand_from export' -s o -l output -r -F -d 'Write to FILE instead of standard output'
+complete -c placesctl -n '__fish_seen_subcommand_from get update visit unvisit move remove' -a '(__placesctl_ids)' -d 'Place'
 complete -c placesctl -n '__fish_seen_subcommand_from help' -a "$commands"
 complete -c placesctl -n '__fish_seen_subcommand_from call' -a 'places.add places.get places.list places.update places.remove places.move places.near places.watch places.import places.export server.status server.unlock rpc.discover' -d 'Method'
