@@ -99,6 +99,7 @@ def main():
             "load": read_json(directory, "placesd-load.json"),
             "get": {count: read_json(directory, f"placesd-get-{count}.json") for count in ("c10", "c50")},
             "add": {count: read_json(directory, f"placesd-add-{count}.json") for count in ("c10", "c50")},
+            "near": {count: read_json(directory, f"placesd-near-{count}.json") for count in ("c1", "c10")},
         },
         "redis": {
             "get": read_redis_csv(directory, "redis-get.csv"),
@@ -117,6 +118,10 @@ def main():
         json.dump(raw, file, indent=2)
         file.write("\n")
     print_table(rows)
+    near = raw["placesd"]["near"]["c1"]
+    if near is not None:
+        print(f"places.near (limit 10) at {raw['meta'].get('near_places', '?')} places, one connection: "
+              f"p50 {near['p50_us'] / 1000:.3f} ms, p99 {near['p99_us'] / 1000:.3f} ms (target: under 5 ms)")
     print(f"raw results: {arguments.out}")
 
 

@@ -14,6 +14,7 @@ out=$root/.build/bench
 duration=5
 only_reference=false
 places=10000      # places loaded before places.get is measured; Redis GET reads as many keys
+near_places=1000000  # places stored when places.near is measured
 value_size=256    # bytes of each Redis value: about the size of a place as JSON
 redis_requests=200000
 
@@ -281,12 +282,29 @@ if [ "$only_reference" = false ]; then
         echo "bench: placesd exited with status $stopped_status after SIGTERM (expected 0); see $logs/placesd.log" >&2
         failures=$((failures + 1))
     fi
+
+    section "placesd: places.near (limit 10) with $near_places places stored"
+    near_socket=$work/placesd-near.sock
+    start_server placesd --notify "$work/placesd-near.notify" --socket "$near_socket" -- \
+        "$bin_dir/placesd" --socket "$near_socket" --database "$data/near.sqlite" --log-level warning \
+        --max-line-bytes 67108864
+    seconds=$(python3 "$root/bench/load-places.py" "$near_socket" "$near_places")
+    echo "loaded $near_places places with places.import in $seconds s"
+    near_requests=$work/near.jsonl
+    awk 'BEGIN {
+        srand(7)
+        for (i = 0; i < 1000; i++)
+            printf "{\"jsonrpc\":\"2.0\",\"id\":{seq},\"method\":\"places.near\",\"params\":{\"latitude\":%.5f,\"longitude\":%.5f,\"limit\":10}}\n", rand() * 180 - 90, rand() * 360 - 180
+    }' >"$near_requests"
+    measure placesd-near-c1 "$near_socket" "$near_requests" 1
+    measure placesd-near-c10 "$near_socket" "$near_requests" 10
+    stop_server placesd
 fi
 
 section "placesd against its references (ratio = placesd / reference; for p99 and start-up lower is better)"
 python3 "$root/bench/report.py" --raw "$raw" --out "$out/results.json" \
     --meta "date=$(date -u +%Y-%m-%dT%H:%M:%SZ)" --meta "cores=$(nproc)" --meta "kernel=$(uname -r)" \
-    --meta "duration_seconds=$duration" --meta "places=$places" --meta "redis_value_bytes=$value_size" \
+    --meta "duration_seconds=$duration" --meta "places=$places" --meta "near_places=$near_places" --meta "redis_value_bytes=$value_size" \
     --meta "data_filesystem=$(stat -f -c %T "$data")" --meta "only_reference=$only_reference"
 echo "bench: finished in $(($(date +%s) - started)) s"
 if [ "$failures" -ne 0 ]; then
