@@ -6,14 +6,15 @@ import Glibc
 /// stdin is `/dev/null` and stderr goes to a file in the given directory. Call `shutdown()` in a `defer`.
 final class ChildOutput {
     /// The child's pid, nil once it has been reaped.
-    private(set) var pid: pid_t?
+    var pid: pid_t? { state.pid }
     /// How the child ended, once known.
-    private(set) var lastExit: ExitStatus?
+    var lastExit: ExitStatus? { state.lastExit }
     /// The file holding the child's stderr.
     let stderrPath: String
     private let pipe: Int32
     private var buffer: [UInt8] = []
     private var sawEndOfFile = false
+    private var state = ChildState(name: "the child")
 
     /// Starts `executable` with `arguments` and exactly `environment`.
     init(
@@ -28,38 +29,15 @@ final class ChildOutput {
         pipe = ends[0]
         _ = fcntl(pipe, F_SETFL, fcntl(pipe, F_GETFL) | O_NONBLOCK)
 
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
-        posix_spawn_file_actions_addopen(&actions, 2, stderrPath, O_WRONLY | O_CREAT | O_APPEND, 0o644)
-
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signal in [SIGPIPE, SIGTERM, SIGINT, SIGHUP, SIGCHLD] { sigaddset(&defaults, signal) }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
-        }
-        var child: pid_t = 0
-        let result = posix_spawn(&child, executable, &actions, &attributes, argv, envp)
-        guard result == 0 else {
+        do {
+            state.started(
+                try Spawn.start(
+                    executable, arguments, environment: environment,
+                    files: [.stdin(nil), .duplicate(source: ends[1], fd: 1), .append(fd: 2, path: stderrPath)]))
+        } catch {
             Glibc.close(pipe)
-            throw TestFailure("Failed to start '\(executable)': \(String(cString: strerror(result)))")
+            throw error
         }
-        pid = child
     }
 
     deinit {
@@ -111,29 +89,16 @@ final class ChildOutput {
 
     /// Sends `signal` to the child, which must still be running.
     func signal(_ signal: Int32) throws {
-        guard let pid else { throw TestFailure("the child is not running (\(lastExit.map(String.init) ?? "?"))") }
-        guard kill(pid, signal) == 0 else { throw TestFailure("kill(\(pid), \(signal)): \(RawConnection.errnoText())") }
+        try state.signal(signal)
     }
 
     /// Waits up to `timeout` seconds for the child to end and returns how.
     func waitForExit(timeout: Double = 10) throws -> ExitStatus {
-        if let pid {
-            guard let status = Spawn.wait(pid, timeout: timeout) else {
-                throw TestFailure("pid \(pid) still running after \(timeout) s; stderr: \(stderr.debugDescription)")
-            }
-            lastExit = status
-            self.pid = nil
-        }
-        guard let lastExit else { throw TestFailure("the child was never started") }
-        return lastExit
+        try state.waitForExit(timeout: timeout) { "; stderr: \(stderr.debugDescription)" }
     }
 
     /// Kills a child still running and reaps it.
     func shutdown() {
-        if let pid {
-            kill(pid, SIGKILL)
-            _ = Spawn.wait(pid, timeout: 5)
-            self.pid = nil
-        }
+        state.kill()
     }
 }

@@ -18,14 +18,15 @@ final class DaemonProcess {
     /// Where `placesd` reports readiness and status.
     let notify: NotifySocket
     /// The running daemon's pid, nil once it has been reaped.
-    private(set) var pid: pid_t?
+    var pid: pid_t? { state.pid }
     /// How the previous run ended, once known.
-    private(set) var lastExit: ExitStatus?
+    var lastExit: ExitStatus? { state.lastExit }
     /// The index in `notify.messages` where the current run's messages begin.
     private(set) var firstMessageOfRun = 0
     private let ownsDirectory: Bool
     private let name = "placesd-" + UUID().uuidString.prefix(8).lowercased()
     private var run = 0
+    private var state = ChildState(name: "placesd")
 
     /// Prepares (does not start) a daemon; paths default to files in a new temporary directory.
     init(
@@ -85,10 +86,8 @@ final class DaemonProcess {
                 from: firstMessageOfRun, timeout: timeout, stillWaiting: { isRunning }, until: { $0 == "READY=1" })
                 != nil
         else {
-            if let pid {
-                kill(pid, SIGKILL)
-                lastExit = Spawn.wait(pid, timeout: 5)
-                self.pid = nil
+            if pid != nil {
+                state.kill()
                 throw TestFailure("placesd sent no READY=1 within \(timeout) s\(logTail)")
             }
             throw TestFailure("placesd exited before READY=1 (\(lastExit.map(String.init) ?? "?"))\(logTail)")
@@ -101,58 +100,39 @@ final class DaemonProcess {
         run += 1
         notify.drain()
         firstMessageOfRun = notify.messages.count
-        lastExit = nil
         var environment = Spawn.cleanEnvironment()
         environment["NOTIFY_SOCKET"] = notify.path
         let arguments =
             ["--socket", socketPath, "--database", databasePath, "--log-level", "debug"] + extraArguments
-        pid = try Spawn.start(
-            try Binaries.placesd(), arguments, environment: environment, stdout: logPath, stderr: logPath)
+        state.started(
+            try Spawn.start(
+                try Binaries.placesd(), arguments, environment: environment, stdout: logPath, stderr: logPath))
     }
 
     /// Whether the daemon is still running; reaps it (recording `lastExit`) if it has ended.
     var isRunning: Bool {
-        guard let pid else { return false }
-        var word: Int32 = 0
-        if waitpid(pid, &word, WNOHANG) == pid {
-            lastExit = ExitStatus(waitStatus: word)
-            self.pid = nil
-            return false
-        }
-        return true
+        state.isRunning()
     }
 
     /// Waits up to `timeout` seconds for the daemon to end by itself and returns how.
     func waitForExit(timeout: Double = 10) throws -> ExitStatus {
-        if let pid {
-            guard let status = Spawn.wait(pid, timeout: timeout) else {
-                throw TestFailure("placesd (pid \(pid)) still running after \(timeout) s\(logTail)")
-            }
-            lastExit = status
-            self.pid = nil
-        }
-        guard let lastExit else { throw TestFailure("placesd was never started") }
-        return lastExit
+        try state.waitForExit(timeout: timeout) { logTail }
     }
 
     /// Sends SIGTERM and waits for the daemon to exit; returns how it ended.
     func stop(timeout: Double = 10) throws -> ExitStatus {
-        guard let pid else { throw TestFailure("placesd is not running (\(lastExit.map(String.init) ?? "?"))") }
-        kill(pid, SIGTERM)
+        kill(try state.runningPID(), SIGTERM)
         do {
             return try waitForExit(timeout: timeout)
         } catch {
-            kill(pid, SIGKILL)
-            _ = Spawn.wait(pid, timeout: 5)
-            self.pid = nil
+            state.kill()
             throw error
         }
     }
 
     /// Sends SIGKILL and reaps the daemon.
     func kill9() throws {
-        guard let pid else { throw TestFailure("placesd is not running (\(lastExit.map(String.init) ?? "?"))") }
-        kill(pid, SIGKILL)
+        kill(try state.runningPID(), SIGKILL)
         _ = try waitForExit(timeout: 10)
     }
 
@@ -183,11 +163,9 @@ final class DaemonProcess {
 
     /// Kills a daemon still running, reports one that ended unexpectedly, and removes an owned directory.
     func shutdown(sourceLocation: SourceLocation = #_sourceLocation) {
-        if let pid {
+        if pid != nil {
             if isRunning {
-                kill(pid, SIGKILL)
-                _ = Spawn.wait(pid, timeout: 5)
-                self.pid = nil
+                state.kill()
             } else if let lastExit {
                 Issue.record("placesd ended unexpectedly: \(lastExit)\(logTail)", sourceLocation: sourceLocation)
             }

@@ -16,9 +16,10 @@ final class ManagedProcess {
     /// The file the child's stdout and stderr are appended to.
     let logPath: String
     /// The running child's pid, nil before it starts and once it has been reaped.
-    private(set) var pid: pid_t?
+    var pid: pid_t? { state.pid }
     /// How the child ended, once known.
-    private(set) var lastExit: ExitStatus?
+    var lastExit: ExitStatus? { state.lastExit }
+    private var state = ChildState(name: "the child")
 
     /// Creates the notify socket and an empty log file in `directory`; starts nothing.
     init(in directory: TemporaryDirectory, name: String = "child") throws {
@@ -43,8 +44,8 @@ final class ManagedProcess {
         precondition(pid == nil, "the child is already running")
         var environment = environment
         environment["NOTIFY_SOCKET"] = notify.path
-        lastExit = nil
-        pid = try Spawn.start(executable, arguments, environment: environment, stdout: logPath, stderr: logPath)
+        state.started(
+            try Spawn.start(executable, arguments, environment: environment, stdout: logPath, stderr: logPath))
     }
 
     /// Everything the child has written so far.
@@ -62,14 +63,7 @@ final class ManagedProcess {
 
     /// Whether the child is still running (a stopped child counts); reaps it, recording `lastExit`, once it ended.
     var isRunning: Bool {
-        guard let pid else { return false }
-        var word: Int32 = 0
-        if waitpid(pid, &word, WNOHANG) == pid {
-            lastExit = ExitStatus(waitStatus: word)
-            self.pid = nil
-            return false
-        }
-        return true
+        state.isRunning()
     }
 
     /// Waits up to `timeout` seconds for a notification matching `matches` at or after index `start`, giving up
@@ -103,21 +97,12 @@ final class ManagedProcess {
 
     /// Sends `signal` to the child, which must be running.
     func signal(_ signal: Int32) throws {
-        guard let pid else { throw TestFailure("the child is not running (\(lastExit.map(String.init) ?? "?"))") }
-        guard kill(pid, signal) == 0 else { throw TestFailure("kill(\(pid), \(signal)): \(RawConnection.errnoText())") }
+        try state.signal(signal)
     }
 
     /// Waits up to `timeout` seconds for the child to end by itself and returns how.
     func waitForExit(timeout: Double = 10) throws -> ExitStatus {
-        if let pid {
-            guard let status = Spawn.wait(pid, timeout: timeout) else {
-                throw TestFailure("pid \(pid) still running after \(timeout) s\(logTail)")
-            }
-            lastExit = status
-            self.pid = nil
-        }
-        guard let lastExit else { throw TestFailure("the child was never started") }
-        return lastExit
+        try state.waitForExit(timeout: timeout) { logTail }
     }
 
     /// Sends SIGTERM and waits for the child to exit (SIGKILL after `timeout`); returns how it ended.
@@ -126,22 +111,14 @@ final class ManagedProcess {
         do {
             return try waitForExit(timeout: timeout)
         } catch {
-            if let pid {
-                kill(pid, SIGKILL)
-                _ = Spawn.wait(pid, timeout: 5)
-                self.pid = nil
-            }
+            state.kill()
             throw error
         }
     }
 
     /// Kills a child still running (stopped or not) and reaps it; prints the log when `PLACESD_TEST_LOGS` is set.
     func shutdown() {
-        if let pid, isRunning {
-            kill(pid, SIGKILL)
-            _ = Spawn.wait(pid, timeout: 5)
-            self.pid = nil
-        }
+        if isRunning { state.kill() }
         if ProcessInfo.processInfo.environment["PLACESD_TEST_LOGS"] != nil {
             print("output of \(logPath):\(logTail)")
         }

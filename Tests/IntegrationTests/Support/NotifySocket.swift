@@ -14,18 +14,7 @@ final class NotifySocket {
         fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue | SOCK_NONBLOCK.rawValue), 0)
         guard fd >= 0 else { throw TestFailure("socket(AF_UNIX, SOCK_DGRAM): \(RawConnection.errnoText())") }
         unlink(path)
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8)
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            raw.copyBytes(from: bytes)
-            raw[bytes.count] = 0
-        }
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
+        let result = UnixAddress.with(path) { bind(fd, $0, $1) }
         guard result == 0 else {
             let text = RawConnection.errnoText()
             Glibc.close(fd)

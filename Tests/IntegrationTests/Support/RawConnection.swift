@@ -24,22 +24,11 @@ final class RawConnection {
     static func connectedSocket(path: String) throws -> Int32 {
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw TestFailure("socket(): \(errnoText())") }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8)
-        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
+        guard UnixAddress.fits(path) else {
             Glibc.close(fd)
             throw TestFailure("Socket path too long: '\(path)'")
         }
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            raw.copyBytes(from: bytes)
-            raw[bytes.count] = 0
-        }
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
+        let result = UnixAddress.with(path) { connect(fd, $0, $1) }
         guard result == 0 else {
             let text = errnoText()
             Glibc.close(fd)

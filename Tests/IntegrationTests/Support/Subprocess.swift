@@ -29,8 +29,7 @@ struct Subprocess {
         let pid = try Spawn.start(
             executable, arguments, environment: environment, stdin: inPath, stdout: outPath, stderr: errPath)
         guard let status = Spawn.wait(pid, timeout: timeout) else {
-            kill(pid, SIGKILL)
-            _ = Spawn.wait(pid, timeout: 5)
+            Spawn.killAndReap(pid)
             throw TestFailure("'\(executable) \(arguments.joined(separator: " "))' did not finish in \(timeout) s")
         }
         let out = TemporaryDirectory.contents(of: outPath) ?? []
