@@ -15,7 +15,14 @@ public final class PlaceStore: Sendable {
     private let writer: Mutex<StoreWriter>
     private let published: Mutex<StoreSnapshot>
     private let inbox = Mutex(Inbox())
-    private let observer = Mutex<(@Sendable ([PlaceChange]) -> Void)?>(nil)
+    /// Boxed: a bare function value kept in a generic `Mutex` is reabstracted on every `withLock`, and each
+    /// round trip wrapped it in one more thunk, so calling it got slower with every commit.
+    private let observer = Mutex<ChangeObserver?>(nil)
+
+    /// The observer function, held in a struct so it keeps its own abstraction inside the lock.
+    private struct ChangeObserver: Sendable {
+        let notify: @Sendable ([PlaceChange]) -> Void
+    }
     private let transactionCount = Atomic<Int>(0)
 
     /// Mutations submitted but not yet taken by the writer.
@@ -91,7 +98,8 @@ public final class PlaceStore: Sendable {
     /// Sets (or, with nil, removes) the function called on the writer queue after each committed batch with its
     /// changes in commit order, before the batch's completions run.
     public func setChangeObserver(_ observer: (@Sendable ([PlaceChange]) -> Void)?) {
-        self.observer.withLock { $0 = observer }
+        let boxed = observer.map(ChangeObserver.init(notify:))
+        self.observer.withLock { $0 = boxed }
     }
 
     /// Finishes the queued mutations, checkpoints the WAL and closes the database; later submissions fail with
@@ -145,7 +153,7 @@ public final class PlaceStore: Sendable {
                 _ = previous
             }
             if !result.changes.isEmpty, let observer = observer.withLock({ $0 }) {
-                observer(result.changes)
+                observer.notify(result.changes)
             }
             for (pending, outcome) in zip(batch, result.outcomes) {
                 pending.completion(outcome)
