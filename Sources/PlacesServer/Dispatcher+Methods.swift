@@ -65,31 +65,31 @@ extension Dispatcher {
 
     private func list(_ params: ListParams, caller: Caller) throws(RPCError) -> Execution {
         if params.allUsers { try requireAdmin(caller) }
-        let snapshot = store.snapshot()
-        let places = params.allUsers ? snapshot.allPlaces() : snapshot.places(of: caller.uid)
-        let revision = params.allUsers ? snapshot.revision : snapshot.revision(of: caller.uid)
+        let (places, revision) = store.snapshot().visible(to: caller.uid, allUsers: params.allUsers)
         let query = params.query ?? ""
-        let matches: [Place]?
-        if params.visited != nil || !query.isEmpty {
-            matches = places.filter { place in
-                (params.visited.map { $0 == place.isVisited } ?? true) && place.matches(query: query)
-            }
-        } else {
-            matches = nil
+        guard params.visited != nil || !query.isEmpty else {
+            return page(of: places, params: params, revision: revision)
         }
-        let total = matches?.count ?? places.count
+        let matches = places.filter { place in
+            (params.visited.map { $0 == place.isVisited } ?? true) && place.matches(query: query)
+        }
+        return page(of: matches, params: params, revision: revision)
+    }
+
+    /// The `places.list` result for `matches`: the requested page, written straight from the collection, and
+    /// `total` counting every match.
+    private func page<Matches: RandomAccessCollection<Place>>(
+        of matches: Matches, params: ListParams, revision: Int64
+    ) -> Execution where Matches.Index == Int {
+        let total = matches.count
         let start = min(params.offset, total)
         let end = params.limit.map { min(total, start + $0) } ?? total
-        // Only the page is copied; an unfiltered list is read straight from the snapshot.
-        let page = matches.map { Array($0[start..<end]) } ?? Array(places[start..<end])
+        let page = matches[(matches.startIndex + start)..<(matches.startIndex + end)]
         let includeOwner = params.allUsers
         return .success { writer in
-            writer.writeRaw("{\"places\":[")
-            for (index, place) in page.enumerated() {
-                if index > 0 { writer.writeRaw(",") }
-                PlaceEncoding.write(place, includeOwner: includeOwner, to: &writer)
-            }
-            writer.writeRaw("],\"total\":")
+            writer.writeRaw("{\"places\":")
+            PlaceEncoding.write(page, includeOwner: includeOwner, to: &writer)
+            writer.writeRaw(",\"total\":")
             writer.writeInt(Int64(total))
             writer.writeRaw(",\"revision\":")
             writer.writeInt(revision)
@@ -102,18 +102,14 @@ extension Dispatcher {
     {
         if params.allUsers { try requireAdmin(caller) }
         let snapshot = hub.subscribe(connection, owner: params.allUsers ? nil : caller.uid, store: store)
-        let places = params.allUsers ? snapshot.allPlaces() : snapshot.places(of: caller.uid)
-        let revision = params.allUsers ? snapshot.revision : snapshot.revision(of: caller.uid)
+        let (places, revision) = snapshot.visible(to: caller.uid, allUsers: params.allUsers)
         let includeOwner = params.allUsers
         return .success { writer in
             writer.writeRaw("{\"revision\":")
             writer.writeInt(revision)
-            writer.writeRaw(",\"places\":[")
-            for (index, place) in places.enumerated() {
-                if index > 0 { writer.writeRaw(",") }
-                PlaceEncoding.write(place, includeOwner: includeOwner, to: &writer)
-            }
-            writer.writeRaw("]}")
+            writer.writeRaw(",\"places\":")
+            PlaceEncoding.write(places, includeOwner: includeOwner, to: &writer)
+            writer.writeRaw("}")
         }
     }
 
@@ -136,8 +132,7 @@ extension Dispatcher {
 
     private func export(_ params: ExportParams, caller: Caller) throws(RPCError) -> Execution {
         if params.allUsers { try requireAdmin(caller) }
-        let snapshot = store.snapshot()
-        let places = Array(params.allUsers ? snapshot.allPlaces() : snapshot.places(of: caller.uid))
+        let places = Array(store.snapshot().visible(to: caller.uid, allUsers: params.allUsers).places)
         let includeOwner = params.allUsers
         return .success { writer in
             ExportEncoding.writeResult(format: params.format, places: places, includeOwner: includeOwner, to: &writer)
@@ -166,5 +161,12 @@ extension Dispatcher {
             writer.writeString(database)
             writer.writeRaw(",\"locked\":false}")
         }
+    }
+}
+
+extension StoreSnapshot {
+    /// What a caller sees: its own places and revision, or with `allUsers` every place and the store's revision.
+    fileprivate func visible(to uid: UserID, allUsers: Bool) -> (places: PlaceList, revision: Int64) {
+        allUsers ? (allPlaces(), revision) : (places(of: uid), revision(of: uid))
     }
 }
