@@ -17,6 +17,11 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        .systemLibrary(
+            name: "CSodium",
+            pkgConfig: "libsodium",
+            providers: [.apt(["libsodium-dev"])]
+        ),
         .systemLibrary(name: "CLinux"),
         .systemLibrary(
             name: "CSystemd",
@@ -24,13 +29,21 @@ let package = Package(
             providers: [.apt(["libsystemd-dev"])]
         ),
         .target(name: "PlacesModel", swiftSettings: strict),
+        .target(name: "PlacesLocking", swiftSettings: strict),
         .target(name: "PlacesSystem", dependencies: ["CLinux"], swiftSettings: strict),
         .target(name: "PlacesSystemd", dependencies: ["PlacesSystem", "CSystemd"], swiftSettings: strict),
-        .target(name: "PlacesStore", dependencies: ["PlacesModel", "CSQLite"], swiftSettings: strict),
+        .target(
+            name: "PlacesStore",
+            dependencies: ["PlacesModel", "PlacesLocking", "CSQLite", "CSodium"],
+            swiftSettings: strict
+        ),
         .target(name: "PlacesProtocol", dependencies: ["PlacesModel"], swiftSettings: strict),
+        .target(name: "PlacesFuzzing", dependencies: ["PlacesProtocol", "PlacesModel"], swiftSettings: strict),
         .target(
             name: "PlacesServer",
-            dependencies: ["PlacesModel", "PlacesSystem", "PlacesSystemd", "PlacesStore", "PlacesProtocol"],
+            dependencies: [
+                "PlacesModel", "PlacesLocking", "PlacesSystem", "PlacesSystemd", "PlacesStore", "PlacesProtocol",
+            ],
             swiftSettings: strict
         ),
         .target(name: "PlacesClient", dependencies: ["PlacesProtocol", "PlacesSystem"], swiftSettings: strict),
@@ -45,9 +58,12 @@ let package = Package(
         .testTarget(name: "PlacesSystemTests", dependencies: ["PlacesSystem", "PlacesSystemd"], swiftSettings: strict),
         .testTarget(name: "PlacesStoreTests", dependencies: ["PlacesStore"], swiftSettings: strict),
         .testTarget(name: "PlacesProtocolTests", dependencies: ["PlacesProtocol"], swiftSettings: strict),
+        .testTarget(name: "PlacesFuzzingTests", dependencies: ["PlacesFuzzing"], swiftSettings: strict),
         .testTarget(
             name: "PlacesServerTests",
-            dependencies: ["PlacesServer", "PlacesStore", "PlacesProtocol", "PlacesModel", "PlacesSystem"],
+            dependencies: [
+                "PlacesServer", "PlacesStore", "PlacesProtocol", "PlacesModel", "PlacesSystem", "PlacesLocking",
+            ],
             swiftSettings: strict
         ),
         .testTarget(

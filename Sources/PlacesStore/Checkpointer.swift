@@ -1,5 +1,6 @@
 import CSQLite
 import Dispatch
+import PlacesLocking
 import Synchronization
 
 /// Copies the WAL back into the database file on a connection and thread of its own, so that a commit does not
@@ -18,7 +19,7 @@ final class Checkpointer: Sendable {
     static let inlinePages: Int32 = 8_000
 
     /// Used only on `queue` and in `close()`.
-    private let connection: Mutex<SQLiteConnection?>
+    private let connection: Locked<SQLiteConnection?>
     private let queue = DispatchQueue(label: "placesd.store.checkpoint")
     private let isScheduled = Atomic<Bool>(false)
 
@@ -27,7 +28,7 @@ final class Checkpointer: Sendable {
         let connection = try SQLiteConnection(path: path, mode: .readWrite)
         // A checkpoint syncs the WAL before copying it and the database file after, as SQLite's own does.
         try connection.execute("PRAGMA synchronous = FULL")
-        self.connection = Mutex(connection)
+        self.connection = Locked(connection)
     }
 
     /// Makes `writer` report its WAL size here after every commit, instead of checkpointing by itself.

@@ -44,12 +44,8 @@ struct DatabaseInspector {
                 throw StoreError.cannotOpen(path: path, reason: reason)
             }
             return .placesd(version: userVersion)
-        } catch let error as StoreError {
-            throw error
-        } catch let error as SQLiteError {
-            throw .cannotOpen(path: path, reason: error.message)
         } catch {
-            throw .cannotOpen(path: path, reason: "\(error)")
+            throw .opening(path, error)
         }
     }
 

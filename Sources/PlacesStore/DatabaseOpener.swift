@@ -6,8 +6,9 @@
 /// while `quick_check` runs on another thread: both scan the whole file, and doing them side by side about halves
 /// the start-up time of a large store.
 enum DatabaseOpener {
-    /// Checks and opens `path`, returning the writer's database and the loaded state.
-    static func open(path: String) throws(StoreError) -> (WriterDatabase, StoreState) {
+    /// Checks and opens `path` with `key` (see `WriterDatabase.open`), returning the writer's database, the loaded
+    /// state and how the places are kept.
+    static func open(path: String, key: StoreKey?) throws(StoreError) -> (WriterDatabase, StoreState, StoreSealing) {
         let inspector = DatabaseInspector()
         let mode = DatabaseInspector.readingMode(for: path)
         let reader: SQLiteConnection
@@ -20,14 +21,17 @@ enum DatabaseOpener {
         let identity = try inspector.identify(reader)
         var preloaded: StoreState?
         if identity == .placesd(version: inspector.latestVersion) {
+            // A wrong key is refused before anything else is read.
+            let sealing = try StoreSealing.decide(
+                keyCheck: StoreSealing.keyCheck(of: reader), key: key, path: path)
             let check = IntegrityCheck(path: path, mode: mode)
-            let loaded = Result { () throws(StoreError) in try WriterDatabase.load(from: reader) }
+            let loaded = Result { () throws(StoreError) in try WriterDatabase.load(from: reader, sealing: sealing) }
             try check.wait()
             preloaded = try loaded.get()
         } else {
             try inspector.checkIntegrity(reader)
         }
         reader.close()
-        return try WriterDatabase.open(path: path, preloaded: preloaded)
+        return try WriterDatabase.open(path: path, key: key, preloaded: preloaded)
     }
 }

@@ -1,8 +1,10 @@
-import Synchronization
+import PlacesLocking
 
 /// Makes the store's storage operations fail on demand, so tests can check what a failed write leaves behind.
 ///
-/// Arm it at any time; the writer consults it once per batch.
+/// Arm it at any time. The writer consults the commit faults and the page limit once per batch; a store created
+/// with a `FaultInjection` opens its files through `FaultVFS`, which consults the storage faults on every read,
+/// write, sync and truncate of the database and its WAL.
 public final class FaultInjection: Sendable {
     /// Where an injected failure strikes.
     public enum Fault: Sendable, Hashable {
@@ -16,9 +18,11 @@ public final class FaultInjection: Sendable {
         var faults: [Fault] = []
         var maximumPageCount: Int64?
         var isPageCountApplied = true
+        var storageFaults: [ArmedStorageFault] = []
+        var injectedStorageFaults = 0
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Creates a hook that injects nothing until armed.
     public init() {}
@@ -34,6 +38,50 @@ public final class FaultInjection: Sendable {
         state.withLock {
             $0.maximumPageCount = pages
             $0.isPageCountApplied = false
+        }
+    }
+
+    /// Makes file operations fail with `fault`, at the operations `trigger` picks from now on; faults armed
+    /// together each count the operations they match.
+    public func failStorage(_ fault: StorageFault, at trigger: StorageTrigger = .everyCall) {
+        state.withLock { $0.storageFaults.append(ArmedStorageFault(fault, trigger: trigger)) }
+    }
+
+    /// Disarms every storage fault that has not struck yet, and the repeating ones.
+    public func disarmStorageFaults() {
+        state.withLock { $0.storageFaults.removeAll() }
+    }
+
+    /// How many file operations the armed storage faults have failed so far.
+    public var injectedStorageFaultCount: Int {
+        state.withLock { $0.injectedStorageFaults }
+    }
+
+    /// Counts `operation` on a file of `kind` against the armed storage faults; returns the fault that makes it
+    /// fail, if one strikes now.
+    func storageFault(for operation: FaultFile.Operation, on kind: FaultFile.Kind) -> StorageFault? {
+        state.withLock { state -> StorageFault? in
+            var struck: StorageFault?
+            var index = 0
+            while index < state.storageFaults.count {
+                guard state.storageFaults[index].fault.strikes(operation, on: kind) else {
+                    index += 1
+                    continue
+                }
+                if state.storageFaults[index].remaining > 0 {
+                    state.storageFaults[index].remaining -= 1
+                    index += 1
+                    continue
+                }
+                struck = struck ?? state.storageFaults[index].fault
+                if state.storageFaults[index].isRepeating {
+                    index += 1
+                } else {
+                    state.storageFaults.remove(at: index)
+                }
+            }
+            if struck != nil { state.injectedStorageFaults += 1 }
+            return struck
         }
     }
 

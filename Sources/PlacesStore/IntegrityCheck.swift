@@ -1,9 +1,9 @@
 import Dispatch
-import Synchronization
+import PlacesLocking
 
 /// `PRAGMA quick_check` on a connection of its own, on another thread, so that it overlaps loading.
 final class IntegrityCheck: Sendable {
-    private let outcome = Mutex<Result<Void, StoreError>?>(nil)
+    private let outcome = Locked<Result<Void, StoreError>?>(nil)
     private let done = DispatchSemaphore(value: 0)
 
     /// Starts checking `path`, read with `mode`.

@@ -1,7 +1,12 @@
 import PlacesModel
 
 /// The writer's prepared statements, compiled once per connection.
+///
+/// With a `cipher`, every place written is sealed: its name, description and coordinates go into `sealed`, and
+/// their own columns get '' and 0.
 final class PlaceStatements {
+    /// Seals the places written; nil for a plaintext store.
+    var cipher: PlaceCipher?
     private let begin: SQLiteStatement
     private let commit: SQLiteStatement
     private let rollback: SQLiteStatement
@@ -21,13 +26,13 @@ final class PlaceStatements {
         insert = try connection.prepare(
             """
             INSERT INTO places (id, owner, position, name, description, latitude, longitude, visited, version,
-                created_at, updated_at, rowid)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)
+                created_at, updated_at, rowid, sealed)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)
             """)
         update = try connection.prepare(
             """
             UPDATE places SET name = ?2, description = ?3, latitude = ?4, longitude = ?5, visited = ?6,
-                version = ?7, updated_at = ?8
+                version = ?7, updated_at = ?8, sealed = ?9
             WHERE rowid = ?1
             """)
         delete = try connection.prepare("DELETE FROM places WHERE rowid = ?1")
@@ -64,10 +69,7 @@ final class PlaceStatements {
             insert.bind(place.id, at: 1)
             insert.bind(Int64(place.owner), at: 2)
             insert.bind(position, at: 3)
-            insert.bind(place.name, at: 4)
-            insert.bind(place.description, at: 5)
-            insert.bind(place.coordinate.latitude, at: 6)
-            insert.bind(place.coordinate.longitude, at: 7)
+            bindPrivateFields(of: place, to: insert, name: 4, description: 5, latitude: 6, longitude: 7, sealed: 13)
             insert.bind(Int64(place.isVisited ? 1 : 0), at: 8)
             insert.bind(place.version, at: 9)
             insert.bind(place.createdAt.millisecondsSinceEpoch, at: 10)
@@ -76,10 +78,7 @@ final class PlaceStatements {
             try insert.run()
         case .update(let place, let row):
             update.bind(row, at: 1)
-            update.bind(place.name, at: 2)
-            update.bind(place.description, at: 3)
-            update.bind(place.coordinate.latitude, at: 4)
-            update.bind(place.coordinate.longitude, at: 5)
+            bindPrivateFields(of: place, to: update, name: 2, description: 3, latitude: 4, longitude: 5, sealed: 9)
             update.bind(Int64(place.isVisited ? 1 : 0), at: 6)
             update.bind(place.version, at: 7)
             update.bind(place.updatedAt.millisecondsSinceEpoch, at: 8)
@@ -91,6 +90,27 @@ final class PlaceStatements {
         case .delete(let row):
             delete.bind(row, at: 1)
             try delete.run()
+        }
+    }
+
+    /// Binds the name, description and coordinates of `place` in plaintext, or (with a cipher) sealed, with ''
+    /// and 0 in their own columns.
+    private func bindPrivateFields(
+        of place: Place, to statement: SQLiteStatement, name: Int32, description: Int32, latitude: Int32,
+        longitude: Int32, sealed: Int32
+    ) {
+        if let cipher {
+            statement.bind("", at: name)
+            statement.bind("", at: description)
+            statement.bind(0.0, at: latitude)
+            statement.bind(0.0, at: longitude)
+            statement.bind(blob: cipher.seal(SealedPayload(place), id: place.id, owner: place.owner), at: sealed)
+        } else {
+            statement.bind(place.name, at: name)
+            statement.bind(place.description, at: description)
+            statement.bind(place.coordinate.latitude, at: latitude)
+            statement.bind(place.coordinate.longitude, at: longitude)
+            statement.bindNull(at: sealed)
         }
     }
 

@@ -1,4 +1,5 @@
 import Dispatch
+import PlacesLocking
 import PlacesModel
 import Synchronization
 
@@ -10,14 +11,16 @@ import Synchronization
 public final class PlaceStore: Sendable {
     /// The database file's path.
     public let path: String
+    /// Whether the database holds sealed places (whether or not the store is unlocked).
+    public let isEncrypted: Bool
     private let queue: DispatchQueue
     /// Used only on `queue` (and in `init`/`deinit`): the lock is never contended and just carries the writer there.
-    private let writer: Mutex<StoreWriter>
-    private let published: Mutex<StoreSnapshot>
-    private let inbox = Mutex(Inbox())
-    /// Boxed: a bare function value kept in a generic `Mutex` is reabstracted on every `withLock`, and each
+    private let writer: Locked<StoreWriter>
+    private let published: Locked<StoreSnapshot>
+    private let inbox = Locked(Inbox())
+    /// Boxed: a bare function value kept in a generic lock is reabstracted on every `withLock`, and each
     /// round trip wrapped it in one more thunk, so calling it got slower with every commit.
-    private let observer = Mutex<ChangeObserver?>(nil)
+    private let observer = Locked<ChangeObserver?>(nil)
 
     /// The observer function, held in a struct so it keeps its own abstraction inside the lock.
     private struct ChangeObserver: Sendable {
@@ -36,14 +39,19 @@ public final class PlaceStore: Sendable {
     ///
     /// A file that is not SQLite, not a placesd database, newer than this build, damaged, unreadable or already
     /// in use is refused with `StoreError.cannotOpen` and left untouched.
+    ///
+    /// With `options.key`, a plaintext (or new) store is sealed with it first, in one transaction, and a sealed
+    /// store is decrypted as it loads; a store sealed with another key is refused with `StoreError.wrongKey`.
+    /// Without a key, a sealed store opens locked: see `unlock(with:completion:)`.
     public init(
         path: String, options: StoreOptions = StoreOptions(),
         clock: @escaping @Sendable () -> Timestamp = systemClock
     ) throws(StoreError) {
         let writer = try StoreWriter(path: path, options: options, clock: clock)
         self.path = path
-        self.published = Mutex(StoreSnapshot(state: writer.state))
-        self.writer = Mutex(writer)
+        self.isEncrypted = writer.isEncrypted
+        self.published = Locked(StoreSnapshot(state: writer.state, isLocked: writer.isLocked))
+        self.writer = Locked(writer)
         self.queue = DispatchQueue(label: "placesd.store.writer")
     }
 
@@ -124,6 +132,49 @@ public final class PlaceStore: Sendable {
         queue.async(execute: body)
     }
 
+    /// Checks `key` against a sealed store and, if it is the store's key, loads and decrypts every place on the
+    /// writer's queue and publishes them; `completion` runs on that queue.
+    ///
+    /// A wrong key fails with `StoreError.wrongKey` and the store stays locked; a plaintext store fails with
+    /// `StoreError.notEncrypted`. Unlocking an unlocked store with its own key does nothing. The change observer is
+    /// not called: only the published snapshot changes.
+    public func unlock(with key: StoreKey, completion: @escaping @Sendable (Result<Void, StoreError>) -> Void) {
+        queue.async {
+            let result = self.writer.withLock { writer in writer.unlock(with: key) }
+            switch result {
+            case .success(let snapshot):
+                if let snapshot {
+                    self.publish(snapshot)
+                }
+                completion(.success(()))
+            case .failure(let error): completion(.failure(error))
+            }
+        }
+    }
+
+    /// Re-seals every place of the database at `path` with `newKey` in one transaction, while no store has it
+    /// open; a nil `oldKey` means the places are in plaintext now, a nil `newKey` that they are to be decrypted.
+    ///
+    /// Afterwards no copy sealed with the old key (or in plaintext) is left in the database file or its WAL.
+    /// Throws `StoreError.cannotOpen` for a database in use, unusable or with a row that does not open,
+    /// `.wrongKey` if `oldKey` is not the store's key, `.locked` if the store is sealed and `oldKey` is nil, and
+    /// `.notEncrypted` if `oldKey` is given for a plaintext store; nothing is changed then.
+    public static func rekey(path: String, from oldKey: StoreKey?, to newKey: StoreKey?) throws(StoreError) {
+        try StoreRekey.rekey(path: path, from: oldKey, to: newKey)
+    }
+
+    /// Makes `snapshot` the one readers get.
+    private func publish(_ snapshot: StoreSnapshot) {
+        // The previous snapshot may hold the last reference to large arrays: let it go after unlocking, so that
+        // readers never wait for a deallocation.
+        let previous = published.withLock { current in
+            let previous = current
+            current = snapshot
+            return previous
+        }
+        _ = previous
+    }
+
     /// Runs on `queue`: commits batches until nothing is waiting.
     private func drain() {
         while true {
@@ -143,14 +194,7 @@ public final class PlaceStore: Sendable {
                 return result
             }
             if let snapshot = result.snapshot {
-                // The previous snapshot may hold the last reference to large arrays: let it go after unlocking,
-                // so that readers never wait for a deallocation.
-                let previous = published.withLock { current in
-                    let previous = current
-                    current = snapshot
-                    return previous
-                }
-                _ = previous
+                publish(snapshot)
             }
             if !result.changes.isEmpty, let observer = observer.withLock({ $0 }) {
                 observer.notify(result.changes)

@@ -1,9 +1,9 @@
 import Dispatch
-import Synchronization
+import PlacesLocking
 
 /// Carries one mutation result from the writer queue to a thread waiting for it.
 final class ResultBox: Sendable {
-    private let result = Mutex<Result<MutationOutcome, StoreError>?>(nil)
+    private let result = Locked<Result<MutationOutcome, StoreError>?>(nil)
     private let ready = DispatchSemaphore(value: 0)
 
     /// Stores the result and wakes the waiter.

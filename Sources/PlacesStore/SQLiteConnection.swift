@@ -32,7 +32,7 @@ final class SQLiteConnection {
         case .readWriteCreate: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
         }
         var opened: OpaquePointer?
-        let code = sqlite3_open_v2(name, &opened, flags, nil)
+        let code = sqlite3_open_v2(name, &opened, flags, FaultVFS.vfsName(forDatabaseAt: path))
         guard code == SQLITE_OK, let opened else {
             let error = opened.map { SQLiteConnection.error(code: code, handle: $0) } ?? SQLiteError(code: code)
             sqlite3_close_v2(opened)

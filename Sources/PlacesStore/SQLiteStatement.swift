@@ -57,6 +57,21 @@ final class SQLiteStatement {
         }
     }
 
+    /// Binds `bytes` as a blob to the 1-based parameter `index`.
+    func bind(blob bytes: [UInt8], at index: Int32) {
+        bytes.withUnsafeBytes { bytes in
+            // An empty buffer may have no address, and a null pointer would bind NULL instead of an empty blob.
+            _ = sqlite3_bind_blob(
+                handle, index, bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32(bytes.count),
+                SQLiteStatement.transient)
+        }
+    }
+
+    /// Binds NULL to the 1-based parameter `index`.
+    func bindNull(at index: Int32) {
+        sqlite3_bind_null(handle, index)
+    }
+
     /// Binds a place id as a 16-byte big-endian blob to the 1-based parameter `index`.
     func bind(_ id: PlaceID, at index: Int32) {
         withUnsafeBytes(of: (id.high.bigEndian, id.low.bigEndian)) { bytes in
@@ -103,6 +118,21 @@ final class SQLiteStatement {
         guard let bytes = sqlite3_column_text(handle, index) else { return "" }
         let count = Int(sqlite3_column_bytes(handle, index))
         return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+    }
+
+    /// The blob in column `index` of the current row, valid until the statement steps or resets; nil for NULL.
+    func blob(at index: Int32) -> UnsafeRawBufferPointer? {
+        guard sqlite3_column_type(handle, index) != SQLITE_NULL else { return nil }
+        let count = Int(sqlite3_column_bytes(handle, index))
+        guard let bytes = sqlite3_column_blob(handle, index) else {
+            return UnsafeRawBufferPointer(start: nil, count: 0)
+        }
+        return UnsafeRawBufferPointer(start: bytes, count: count)
+    }
+
+    /// A copy of the blob in column `index` of the current row; nil for NULL.
+    func bytes(at index: Int32) -> [UInt8]? {
+        blob(at: index).map { Array($0) }
     }
 
     /// The 16-byte blob in column `index` as a place id, or nil if the column holds anything else.

@@ -89,6 +89,16 @@ enum Schema {
                 WHERE places.rowid = ranked.row
                 """
             ]),
+        // Encryption at rest (see docs/encryption.md): a sealed row keeps its name, description and coordinates
+        // in `sealed` (nonce + XChaCha20-Poly1305 ciphertext) and '' / 0 in their own columns; NULL for a
+        // plaintext row. `meta.key_check` recognizes the store's key; NULL for a plaintext store. Adding
+        // columns with a NULL default rewrites no row.
+        Migration(
+            version: 4,
+            statements: [
+                "ALTER TABLE places ADD COLUMN sealed BLOB",
+                "ALTER TABLE meta ADD COLUMN key_check BLOB",
+            ]),
     ]
 
     /// The newest schema version this build knows.

@@ -1,6 +1,6 @@
 import Dispatch
+import PlacesLocking
 import PlacesModel
-import Synchronization
 
 /// Builds owners' spatial indexes on another thread while the loader reads the rows: entries arrive in chunks,
 /// get their curve indices there, and are sorted and built into indexes once the last chunk is in.
@@ -9,8 +9,8 @@ final class SpatialIndexBuild: Sendable {
     static let chunkSize = 16_384
     private let queue = DispatchQueue(label: "placesd.store.spatial-build")
     /// Used only on `queue`: the entries received so far, with their curve indices.
-    private let received = Mutex<[UserID: [SpatialEntry]]>([:])
-    private let built = Mutex<[UserID: SpatialIndex]>([:])
+    private let received = Locked<[UserID: [SpatialEntry]]>([:])
+    private let built = Locked<[UserID: SpatialIndex]>([:])
 
     /// Creates a build with no entries.
     init() {}

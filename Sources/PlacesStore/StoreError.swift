@@ -16,6 +16,12 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     case cannotOpen(path: String, reason: String)
     /// The mutation was submitted after `PlaceStore.close()`.
     case closed
+    /// The store is sealed and was opened without its key: nothing can be read or changed until it is unlocked.
+    case locked
+    /// The key given does not open the sealed database at `path`.
+    case wrongKey(path: String)
+    /// A key was used with a store that holds its places in plaintext.
+    case notEncrypted
 
     /// A sentence describing the error, e.g. `database '/var/lib/placesd/places.sqlite': file is not a database`.
     public var description: String {
@@ -27,6 +33,9 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
         case .storage(let reason): "failed to save the change, nothing was changed: \(reason)"
         case .cannotOpen(let path, let reason): "database '\(path)': \(reason)"
         case .closed: "the store is closed"
+        case .locked: "the store is locked: unlock it with its key"
+        case .wrongKey(let path): "database '\(path)' is sealed with a different key"
+        case .notEncrypted: "the store is not encrypted"
         }
     }
 }

@@ -4,6 +4,8 @@ public struct StoreOptions: Sendable {
     public var maximumPlacesPerOwner: Int = 1_000_000
     /// Makes chosen storage operations fail, for tests; nil in production.
     public var faultInjection: FaultInjection?
+    /// The key that seals the places; nil = no key supplied (a sealed store then opens locked).
+    public var key: StoreKey?
 
     /// Creates the default options.
     public init() {}

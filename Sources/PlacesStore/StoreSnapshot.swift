@@ -6,6 +6,8 @@ import PlacesModel
 public struct StoreSnapshot: Sendable {
     /// The store-wide revision: how many changes of all owners were committed.
     public let revision: Int64
+    /// Whether the store is sealed and not unlocked yet: the snapshot is then empty.
+    public let isLocked: Bool
     private let storage: Storage
 
     /// Holds the state, so that copying a snapshot retains one object.
@@ -22,9 +24,10 @@ public struct StoreSnapshot: Sendable {
     /// The committed state.
     var state: StoreState { storage.state }
 
-    /// Wraps a committed state.
-    init(state: StoreState) {
+    /// Wraps a committed state; a locked store's is empty.
+    init(state: StoreState, isLocked: Bool = false) {
         self.revision = state.revision
+        self.isLocked = isLocked
         self.storage = Storage(state)
     }
 

@@ -25,10 +25,34 @@ extension StoreWriter {
             }
         }
         do throws(SQLiteError) {
-            guard try database.statements.storeRevision() == next.revision else { return failed }
+            guard try database.statements.storeRevision() == next.revision else {
+                overwriteRefusedFrames(in: database)
+                return failed
+            }
             return committed(next, outcomes: outcomes, changes: changes)
         } catch {
             return reopen(failed: failed, outcomes: outcomes, changes: changes, next: next)
+        }
+    }
+
+    /// Commits the unchanged store revision over the frames a refused transaction may have left in the WAL.
+    ///
+    /// A commit that failed at the WAL's fsync leaves the whole transaction in the WAL file, commit frame
+    /// included, just past the last committed frame. SQLite ignores it while the database is open, but the WAL
+    /// recovery that runs after a crash (or after the last connection closed without checkpointing) would replay
+    /// it and bring the refused batch back. A transaction written from the same place breaks the checksum chain
+    /// recovery follows, even if its own fsync fails too; it changes nothing. The revision is written twice
+    /// because SQLite does not write a row whose bytes stay the same.
+    private func overwriteRefusedFrames(in database: WriterDatabase) {
+        let statements = database.statements
+        do throws(SQLiteError) {
+            try statements.beginTransaction()
+            try statements.saveStoreRevision(-1)
+            try statements.saveStoreRevision(state.revision)
+            try statements.commitTransaction()
+        } catch {
+            // Left open only if this rollback fails too: the next batch's recovery then reopens the database.
+            if database.connection.isInTransaction { try? statements.rollbackTransaction() }
         }
     }
 

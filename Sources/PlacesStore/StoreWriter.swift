@@ -19,13 +19,18 @@ final class StoreWriter {
     private var unavailableReason: String?
     /// Makes the ids of added places.
     private var generator = BufferedRandomGenerator()
+    /// How the places are kept: in plaintext, sealed, or sealed and locked.
+    private var sealing: StoreSealing
 
-    /// Locks the file, checks it read-only, then opens it for writing, migrates and loads it.
+    /// Locks the file, checks it read-only, then opens it for writing, migrates and loads it (sealing it first if
+    /// it is in plaintext and `options.key` is given).
     init(path: String, options: StoreOptions, clock: @escaping @Sendable () -> Timestamp) throws(StoreError) {
         file = try DatabaseFile(path: path)
-        let (database, state) = try DatabaseOpener.open(path: path)
+        FaultVFS.attach(options.faultInjection, toDatabaseAt: path)
+        let (database, state, sealing) = try DatabaseOpener.open(path: path, key: options.key)
         self.database = database
         self.state = state
+        self.sealing = sealing
         self.options = options
         self.clock = clock
     }
@@ -41,6 +46,9 @@ final class StoreWriter {
         }
         guard let database else {
             return BatchResult(outcomes: batch.map { _ in .failure(.closed) }, changes: [])
+        }
+        guard !sealing.isLocked else {
+            return BatchResult(outcomes: batch.map { _ in .failure(.locked) }, changes: [])
         }
         var next = state
         let now = clock()
@@ -76,6 +84,40 @@ final class StoreWriter {
         return BatchResult(outcomes: outcomes, changes: changes, snapshot: StoreSnapshot(state: next))
     }
 
+    /// Whether the database holds sealed places.
+    var isEncrypted: Bool { sealing.isEncrypted }
+
+    /// Whether the store is sealed and its places are not loaded yet.
+    var isLocked: Bool { sealing.isLocked }
+
+    /// Checks `key` and, if the store is locked, loads and decrypts its places; returns the snapshot to publish,
+    /// or nil if nothing changed (the store was unlocked with this key already).
+    ///
+    /// A failure leaves the store as it was.
+    func unlock(with key: StoreKey) -> Result<StoreSnapshot?, StoreError> {
+        switch sealing {
+        case .plaintext, .sealing: return .failure(.notEncrypted)
+        case .sealed(let cipher): return cipher.key.matches(key) ? .success(nil) : .failure(.wrongKey(path: file.path))
+        case .locked(let keyCheck):
+            guard KeyCheck.verify(keyCheck, matches: key) else { return .failure(.wrongKey(path: file.path)) }
+            if let unavailableReason {
+                return .failure(.storage(unavailableReason))
+            }
+            guard let database else { return .failure(.closed) }
+            let cipher = PlaceCipher(key: key)
+            let loaded: StoreState
+            do throws(StoreError) {
+                loaded = try WriterDatabase.load(from: database.connection, sealing: .sealed(cipher))
+            } catch {
+                return .failure(error)
+            }
+            sealing = .sealed(cipher)
+            database.statements.cipher = cipher
+            state = loaded
+            return .success(StoreSnapshot(state: loaded))
+        }
+    }
+
     /// Changes the per-owner place limit for later batches.
     func setMaximumPlacesPerOwner(_ limit: Int) {
         options.maximumPlacesPerOwner = limit
@@ -92,8 +134,9 @@ final class StoreWriter {
     func replaceDatabase() throws(StoreError) -> StoreState {
         database?.close(checkpointing: false)
         database = nil
-        let (database, loaded) = try WriterDatabase.open(path: file.path)
+        let (database, loaded, sealing) = try WriterDatabase.open(path: file.path, key: sealing.writingCipher?.key)
         self.database = database
+        self.sealing = sealing
         return loaded
     }
 

@@ -12,32 +12,51 @@ struct WriterDatabase {
     /// only while checkpoints fall behind.
     static let walSizeLimit = 64 << 20
 
-    /// Opens `path` read-write in WAL mode with full synchronous commits and migrates it; returns the database and
-    /// the state, loaded now unless `preloaded` already holds it.
+    /// Opens `path` read-write in WAL mode with full synchronous commits and migrates it; returns the database,
+    /// the state (loaded now unless `preloaded` already holds it) and how the places are kept.
     ///
-    /// Call only after the file passed `DatabaseInspector`'s checks.
-    static func open(path: String, preloaded: StoreState? = nil) throws(StoreError) -> (WriterDatabase, StoreState) {
+    /// A sealed store opened with its `key` is loaded and decrypted, without a key it is loaded locked (empty),
+    /// with another key it is refused with `StoreError.wrongKey`. A plaintext store opened with a key is sealed
+    /// with it now, in one transaction (see `StoreConversion`). Call only after the file passed
+    /// `DatabaseInspector`'s checks.
+    static func open(
+        path: String, key: StoreKey?, preloaded: StoreState? = nil
+    ) throws(StoreError) -> (WriterDatabase, StoreState, StoreSealing) {
         do {
-            let connection = try SQLiteConnection(path: path, mode: .readWrite)
-            let mode = try connection.texts("PRAGMA journal_mode = WAL")
-            guard mode == ["wal"] else {
-                throw StoreError.cannotOpen(path: path, reason: "cannot switch to WAL journal mode (got \(mode))")
+            let connection = try connect(path: path)
+            var sealing = try StoreSealing.decide(
+                keyCheck: StoreSealing.keyCheck(of: connection), key: key, path: path)
+            if sealing.isEncrypted {
+                // Whatever a sealed store deletes or overwrites is zeroed, in the file and in the WAL's pages.
+                try connection.execute("PRAGMA secure_delete = ON")
             }
-            try connection.execute("PRAGMA synchronous = FULL")
-            try connection.execute("PRAGMA journal_size_limit = \(walSizeLimit)")
-            try Migrator().migrate(connection)
+            let state = try preloaded ?? load(from: connection, sealing: sealing)
+            if case .sealing(let cipher) = sealing {
+                try StoreConversion.convert(connection, from: nil, to: cipher)
+                sealing = .sealed(cipher)
+            }
             let statements = try PlaceStatements(connection: connection)
-            let state = try preloaded ?? load(from: connection)
+            statements.cipher = sealing.writingCipher
             let checkpointer = try Checkpointer(path: path)
             checkpointer.watch(connection)
-            return (WriterDatabase(connection: connection, statements: statements, checkpointer: checkpointer), state)
-        } catch let error as StoreError {
-            throw error
-        } catch let error as SQLiteError {
-            throw .cannotOpen(path: path, reason: error.message)
+            let database = WriterDatabase(connection: connection, statements: statements, checkpointer: checkpointer)
+            return (database, state, sealing)
         } catch {
-            throw .cannotOpen(path: path, reason: "\(error)")
+            throw .opening(path, error)
         }
+    }
+
+    /// Opens `path` read-write in WAL mode with full synchronous commits and migrates it.
+    static func connect(path: String) throws -> SQLiteConnection {
+        let connection = try SQLiteConnection(path: path, mode: .readWrite)
+        let mode = try connection.texts("PRAGMA journal_mode = WAL")
+        guard mode == ["wal"] else {
+            throw StoreError.cannotOpen(path: path, reason: "cannot switch to WAL journal mode (got \(mode))")
+        }
+        try connection.execute("PRAGMA synchronous = FULL")
+        try connection.execute("PRAGMA journal_size_limit = \(walSizeLimit)")
+        try Migrator().migrate(connection)
+        return connection
     }
 
     /// Stops background checkpoints, releases the statements and closes the connection (discarding any
@@ -53,16 +72,14 @@ struct WriterDatabase {
         connection.close()
     }
 
-    /// Loads every place through `connection`, reporting problems as `StoreError.cannotOpen`.
-    static func load(from connection: SQLiteConnection) throws(StoreError) -> StoreState {
+    /// Loads every place through `connection` as `sealing` says (a locked store: only the store revision),
+    /// reporting problems as `StoreError.cannotOpen`.
+    static func load(from connection: SQLiteConnection, sealing: StoreSealing) throws(StoreError) -> StoreState {
         do {
-            return try StateLoader(connection: connection).load()
-        } catch let error as SQLiteError {
-            throw .cannotOpen(path: connection.path, reason: error.message)
-        } catch let error as StateLoader.DamagedData {
-            throw .cannotOpen(path: connection.path, reason: error.reason)
+            let loader = StateLoader(connection: connection, cipher: sealing.loadingCipher)
+            return try sealing.isLocked ? loader.loadLocked() : loader.load()
         } catch {
-            throw .cannotOpen(path: connection.path, reason: "\(error)")
+            throw .opening(connection.path, error)
         }
     }
 }

@@ -125,7 +125,7 @@ import Testing
                     .map(\.place.name) == ["d"])
         }
         let connection = try SQLiteConnection(path: path, mode: .readOnly)
-        #expect(try connection.integer("PRAGMA user_version") == 3)
+        #expect(try connection.integer("PRAGMA user_version") == Schema.latestVersion)
         #expect(
             try connection.texts("SELECT name FROM places WHERE owner = 1 ORDER BY position") == ["a", "d", "b"])
         // The move wrote one row: the others keep the spread positions.
