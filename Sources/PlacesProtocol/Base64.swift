@@ -1,7 +1,30 @@
-/// Standard base64 (RFC 4648, section 4) decoding, without Foundation.
-enum Base64 {
+/// Standard base64 (RFC 4648, section 4), without Foundation: keys travel in it (`server.unlock`).
+public enum Base64 {
+    private static let alphabet: [UInt8] = Array(
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+
+    /// The padded base64 text of `bytes`.
+    public static func encode(_ bytes: [UInt8]) -> String {
+        var output: [UInt8] = []
+        output.reserveCapacity((bytes.count + 2) / 3 * 4)
+        var index = 0
+        while index < bytes.count {
+            let count = min(3, bytes.count - index)
+            var group: UInt32 = 0
+            for offset in 0..<3 {
+                group = group << 8 | UInt32(offset < count ? bytes[index + offset] : 0)
+            }
+            for position in 0..<4 {
+                let sextet = Int(group >> UInt32(18 - 6 * position) & 0x3F)
+                output.append(position <= count ? alphabet[sextet] : UInt8(ascii: "="))
+            }
+            index += 3
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
     /// Decodes `text`; padding is optional, white space and the URL-safe alphabet are refused.
-    static func decode(_ text: String) -> [UInt8]? {
+    public static func decode(_ text: String) -> [UInt8]? {
         var output: [UInt8] = []
         output.reserveCapacity(text.utf8.count * 3 / 4)
         var accumulator: UInt32 = 0

@@ -54,6 +54,7 @@ public enum RPCEnvelope {
         var idValue: JSONValue?
         var params: JSONValue?
         var repeated: String?
+        var isIDRepeated = false
         var unknown: String?
         for member in object.members {
             switch member.key {
@@ -64,7 +65,10 @@ public enum RPCEnvelope {
                 if method != nil { repeated = repeated ?? member.key }
                 method = member.value
             case "id":
-                if idValue != nil { repeated = repeated ?? member.key }
+                if idValue != nil {
+                    repeated = repeated ?? member.key
+                    isIDRepeated = true
+                }
                 idValue = member.value
             case "params":
                 if params != nil { repeated = repeated ?? member.key }
@@ -76,9 +80,10 @@ public enum RPCEnvelope {
 
         let id: RPCID
         if let idValue {
-            guard let readable = RPCID(idValue), repeated != "id" else {
+            // A repeated id is not answered with either value, whichever member was repeated first.
+            guard let readable = RPCID(idValue), !isIDRepeated else {
                 let detail =
-                    repeated == "id"
+                    isIDRepeated
                     ? "member 'id' is given more than once" : "\"id\" must be a string, a number or null"
                 return .failure(RPCFailure(id: .null, error: .invalidRequest(detail)))
             }
