@@ -7,7 +7,7 @@ _placesd()
     _init_completion || return
 
     case $prev in
-        --config | --socket | --database)
+        --config | --socket | --database | --key-file | --new-key-file)
             _filedir
             return
             ;;
@@ -19,13 +19,23 @@ _placesd()
             mapfile -t COMPREPLY < <(compgen -g -- "$cur")
             return
             ;;
-        --socket-mode | --max-connections | --max-line-bytes | --max-places)
+        --socket-mode | --max-connections | --max-line-bytes | --max-places | --max-connections-per-user | \
+            --max-requests-in-flight | --max-subscriber-buffer | --max-import-places)
             return
             ;;
     esac
 
+    if [ "${words[1]}" = rekey ]; then
+        mapfile -t COMPREPLY < <(compgen -W '--config --database --key-file --new-key-file --decrypt --help' -- "$cur")
+        return
+    fi
+    if [ "$cword" -eq 1 ] && [[ $cur != -* ]]; then
+        mapfile -t COMPREPLY < <(compgen -W 'rekey' -- "$cur")
+        return
+    fi
     mapfile -t COMPREPLY < <(compgen -W '--config --check-config --socket --database --socket-mode
-        --max-connections --max-line-bytes --max-places --admin-group --log-level --openrpc --version --help' -- "$cur")
+        --max-connections --max-line-bytes --max-places --max-connections-per-user --max-requests-in-flight
+        --max-subscriber-buffer --max-import-places --admin-group --log-level --key-file --openrpc --version --help' -- "$cur")
 } &&
     complete -F _placesd placesd
 

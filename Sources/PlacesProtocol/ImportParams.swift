@@ -24,10 +24,17 @@ public struct ImportParams: Sendable, Hashable {
 
     /// Decodes and validates the params (nil is the empty object); errors name the element, e.g. `places[2].latitude`.
     public static func decode(_ params: JSONObject?) throws(RPCError) -> ImportParams {
+        try decode(params, maximumPlaces: .max)
+    }
+
+    /// Decodes and validates the params like `decode(_:)`, refusing more than `maximumPlaces` places with -32006
+    /// (`--max-import-places`) before the places are read.
+    public static func decode(_ params: JSONObject?, maximumPlaces: Int) throws(RPCError) -> ImportParams {
         let reader = try ParamsReader(params, allowed: keys)
         switch (reader.value("places"), reader.value("geojson")) {
         case (let places?, nil):
             guard case .array(let elements) = places else { throw reader.invalid("places", "must be an array") }
+            try checkCount(elements.count, maximumPlaces: maximumPlaces)
             var result: [ImportedPlace] = []
             result.reserveCapacity(elements.count)
             for (offset, element) in elements.enumerated() {
@@ -35,11 +42,23 @@ public struct ImportParams: Sendable, Hashable {
             }
             return ImportParams(places: result)
         case (nil, let geojson?):
+            if case .object(let collection) = geojson, case .array(let features)? = collection["features"] {
+                try checkCount(features.count, maximumPlaces: maximumPlaces)
+            }
             return ImportParams(places: try GeoJSONImport.places(from: geojson))
         case (nil, nil):
             throw reader.invalid("places", "is required (or geojson)")
         case (.some, .some):
             throw reader.invalid("geojson", "cannot be given together with places")
+        }
+    }
+
+    /// Refuses an import of `count` places when that is more than `maximumPlaces`.
+    private static func checkCount(_ count: Int, maximumPlaces: Int) throws(RPCError) {
+        guard count <= maximumPlaces else {
+            throw .limitReached(
+                "The import has \(count) places; one import may add at most \(maximumPlaces) (max-import-places), "
+                    + "so nothing was imported")
         }
     }
 

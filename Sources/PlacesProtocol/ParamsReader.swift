@@ -22,7 +22,9 @@ struct ParamsReader {
         var seen: UInt64 = 0
         for member in members {
             guard let slot = allowed.firstIndex(of: member.key) else {
-                throw Self.invalid(fieldPrefix + member.key, "is not a known parameter")
+                let reason =
+                    Self.credentialKeys.contains(member.key) ? Self.credentialReason : "is not a known parameter"
+                throw Self.invalid(fieldPrefix + member.key, reason)
             }
             let bit: UInt64 = 1 << UInt64(slot)
             guard seen & bit == 0 else {
@@ -31,6 +33,12 @@ struct ParamsReader {
             seen |= bit
         }
     }
+
+    /// Keys that would name the caller; the daemon takes the caller from the socket, never from a request.
+    static let credentialKeys: Set<String> = ["owner", "uid", "gid"]
+
+    /// Why a key in `credentialKeys` is refused.
+    static let credentialReason = "cannot be given: the caller's uid comes from the socket's peer credentials"
 
     /// The -32602 error for `field`.
     static func invalid(_ field: String, _ reason: String) -> RPCError {

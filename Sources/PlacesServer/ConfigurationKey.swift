@@ -14,16 +14,27 @@ public enum ConfigurationKey: String, Sendable, CaseIterable {
     case maxLineBytes = "max-line-bytes"
     /// The most places one user may keep.
     case maxPlaces = "max-places"
+    /// The most clients one user (uid) may have connected at once.
+    case maxConnectionsPerUser = "max-connections-per-user"
+    /// The most requests one connection may have read and not yet answered.
+    case maxRequestsInFlight = "max-requests-in-flight"
+    /// The most bytes of events that may wait for a subscriber, at least 1 MiB.
+    case maxSubscriberBuffer = "max-subscriber-buffer"
+    /// The most places one `places.import` may add.
+    case maxImportPlaces = "max-import-places"
     /// The group whose members may pass `allUsers`.
     case adminGroup = "admin-group"
     /// How verbose the log is.
     case logLevel = "log-level"
+    /// The file holding the store's 32-byte key (raw or base64).
+    case keyFile = "key-file"
 
     /// Whether a new value takes effect on reload (SIGHUP); the others need a restart.
     public var isReloadable: Bool {
         switch self {
-        case .socket, .database, .socketMode: false
+        case .socket, .database, .socketMode, .keyFile: false
         case .maxConnections, .maxLineBytes, .maxPlaces, .adminGroup, .logLevel: true
+        case .maxConnectionsPerUser, .maxRequestsInFlight, .maxSubscriberBuffer, .maxImportPlaces: true
         }
     }
 
@@ -40,13 +51,29 @@ public enum ConfigurationKey: String, Sendable, CaseIterable {
         case .maxConnections: configuration.maximumConnections = try Self.positive(text)
         case .maxLineBytes: configuration.maximumLineBytes = try Self.positive(text)
         case .maxPlaces: configuration.maximumPlacesPerUser = try Self.positive(text)
+        case .maxConnectionsPerUser: configuration.maximumConnectionsPerUser = try Self.positive(text)
+        case .maxRequestsInFlight: configuration.maximumRequestsInFlight = try Self.positive(text)
+        case .maxSubscriberBuffer:
+            configuration.maximumSubscriberBufferBytes = try Self.atLeast(Self.minimumSubscriberBufferBytes, text)
+        case .maxImportPlaces: configuration.maximumImportPlaces = try Self.positive(text)
         case .adminGroup: configuration.adminGroup = try Self.nonEmpty(text)
+        case .keyFile: configuration.keyFilePath = try Self.nonEmpty(text)
         case .logLevel:
             guard let level = LogLevel(name: text) else {
                 throw UsageError("must be one of error, warning, notice, info, debug, not '\(text)'")
             }
             configuration.logLevel = level
         }
+    }
+
+    /// The smallest subscriber buffer the protocol allows (it promises at least 1 MiB of events).
+    static let minimumSubscriberBufferBytes = 1 << 20
+
+    private static func atLeast(_ minimum: Int, _ text: String) throws(UsageError) -> Int {
+        guard let number = Int(text), number >= minimum else {
+            throw UsageError("must be a whole number of at least \(minimum), not '\(text)'")
+        }
+        return number
     }
 
     private static func nonEmpty(_ text: String) throws(UsageError) -> String {

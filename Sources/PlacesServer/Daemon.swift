@@ -30,6 +30,13 @@ public enum Daemon {
         case .openRPC:
             writeStandardOutput(OpenRPCDocument.value.prettyPrinted() + "\n")
             return 0
+        case .rekeyHelp:
+            writeStandardOutput(RekeyCommand.helpText)
+            return 0
+        case .rekey(let command):
+            let (status, message) = command.run()
+            if status == 0 { writeStandardOutput(message + "\n") } else { writeStandardError(message + "\n") }
+            return status
         case .checkConfiguration(let invocation):
             do {
                 let configuration = try invocation.resolve()
@@ -70,6 +77,8 @@ public enum Daemon {
         let source =
             FileSystem.fileExists(invocation.configurationPath)
             ? "'\(invocation.configurationPath)'" : "'\(invocation.configurationPath)' (absent: defaults)"
+        // No key is not a value the file could write, so the line appears only when there is one.
+        let keyFile = configuration.keyFilePath.map { "key-file = \($0)\n" } ?? ""
         return """
             Configuration \(source) is valid.
             socket = \(configuration.socketPath)
@@ -78,9 +87,13 @@ public enum Daemon {
             max-connections = \(configuration.maximumConnections)
             max-line-bytes = \(configuration.maximumLineBytes)
             max-places = \(configuration.maximumPlacesPerUser)
+            max-connections-per-user = \(configuration.maximumConnectionsPerUser)
+            max-requests-in-flight = \(configuration.maximumRequestsInFlight)
+            max-subscriber-buffer = \(configuration.maximumSubscriberBufferBytes)
+            max-import-places = \(configuration.maximumImportPlaces)
             admin-group = \(configuration.adminGroup)
             log-level = \(configuration.logLevel.name)
-
+            \(keyFile)
             """
     }
 

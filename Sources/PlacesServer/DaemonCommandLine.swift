@@ -12,6 +12,10 @@ public enum DaemonCommand: Sendable, Equatable {
     case version
     /// Print the OpenRPC document that `rpc.discover` returns.
     case openRPC
+    /// Re-seal the database with a new key (`placesd rekey`).
+    case rekey(RekeyCommand)
+    /// Print the help of `placesd rekey`.
+    case rekeyHelp
 }
 
 /// A command line `placesd` cannot act on; `description` says why.
@@ -33,6 +37,7 @@ public enum DaemonCommandLine {
     /// The text `placesd --help` prints.
     public static let helpText = """
         Usage: placesd [OPTIONS]
+               placesd rekey [OPTIONS]   (see 'placesd rekey --help')
 
         Keeps a list of places in SQLite and serves it as newline-delimited JSON-RPC 2.0 on a Unix socket.
 
@@ -51,8 +56,21 @@ public enum DaemonCommandLine {
           --max-connections N      Serve at most N clients at once (default: 1024).
           --max-line-bytes N       Refuse request lines longer than N bytes (default: 1048576).
           --max-places N           Let each user keep at most N places (default: 1000000).
+          --max-connections-per-user N
+                                   Serve at most N clients of one uid at once, root included (default: 256).
+          --max-requests-in-flight N
+                                   Stop reading a client that has N requests unanswered until replies are
+                                   written (default: 1024).
+          --max-subscriber-buffer BYTES
+                                   End a places.watch subscription once BYTES of events wait unread
+                                   (default: 4194304; at least 1048576).
+          --max-import-places N    Refuse a places.import of more than N places (default: 100000).
           --admin-group NAME       Members of group NAME may pass allUsers (default: placesd-admin; root always may).
           --log-level LEVEL        One of error, warning, notice, info, debug (default: info).
+          --key-file PATH          Seal the places with the 32-byte key in PATH (raw, or its base64 text) (default:
+                                   the systemd credential $CREDENTIALS_DIRECTORY/placesd.key if present). A
+                                   plaintext database is encrypted on the first start with a key; an encrypted
+                                   one without its key starts locked until 'placesctl unlock'.
           --openrpc                Print the protocol's OpenRPC document (what rpc.discover returns) and exit.
           --version                Print the version and exit.
           -h, --help               Print this help and exit.
@@ -61,8 +79,9 @@ public enum DaemonCommandLine {
         file, written without the dashes ("max-connections = 200"); options on the command line win.
 
         Signals: SIGTERM or SIGINT stop the daemon cleanly after answering the requests it has read. SIGHUP
-        rereads the configuration and applies log-level, max-connections, max-line-bytes, max-places and
-        admin-group; a configuration with an error is logged and the running one kept.
+        rereads the configuration and applies log-level, admin-group and every max-* limit (max-line-bytes,
+        max-requests-in-flight and max-subscriber-buffer for new connections); a configuration with an error is
+        logged and the running one kept.
         Exit status: 0 after a clean stop, 1 when the database or socket cannot be used, 64 for a usage error,
         78 for a configuration error.
 
@@ -72,22 +91,18 @@ public enum DaemonCommandLine {
     public static func parse(
         _ arguments: [String], environment: [String: String], uid: UInt32
     ) throws(UsageError) -> DaemonCommand {
+        if arguments.first == "rekey" {
+            guard let command = try RekeyCommand.parse(arguments.dropFirst(), environment: environment, uid: uid)
+            else { return .rekeyHelp }
+            return .rekey(command)
+        }
         var invocation = DaemonInvocation(environment: environment, uid: uid)
         var isCheckOnly = false
         var scratch = ServerConfiguration(environment: environment, uid: uid)
-        var remaining = arguments[...]
-        while let argument = remaining.popFirst() {
-            var name = argument
-            var inlineValue: String?
-            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
-                name = String(argument[..<equals])
-                inlineValue = String(argument[argument.index(after: equals)...])
-            }
-            func value() throws(UsageError) -> String {
-                if let inlineValue { return inlineValue }
-                guard let next = remaining.popFirst() else { throw UsageError("Option '\(name)' needs a value.") }
-                return next
-            }
+        var reader = ArgumentReader(arguments[...])
+        while let argument = reader.next() {
+            func value() throws(UsageError) -> String { try reader.value(of: argument) }
+            let name = argument.name
             switch name {
             case "-h", "--help": return .help
             case "--version": return .version
@@ -100,7 +115,7 @@ public enum DaemonCommandLine {
                 invocation.isConfigurationPathExplicit = true
             default:
                 guard name.hasPrefix("--"), let key = ConfigurationKey(rawValue: String(name.dropFirst(2))) else {
-                    throw UsageError("Unknown option '\(argument)'.")
+                    throw UsageError("Unknown option '\(argument.text)'.")
                 }
                 let text = try value()
                 do {

@@ -1,3 +1,4 @@
+import Glibc
 import PlacesModel
 import PlacesProtocol
 import PlacesStore
@@ -26,9 +27,10 @@ extension Dispatcher {
                 let params = try MoveParams.decode(request.params)
                 return .mutation(.move(params.id, toIndex: params.index, ifVersion: params.ifVersion))
             case .near:
-                return near(try NearParams.decode(request.params), caller: caller)
+                return try near(NearParams.decode(request.params), caller: caller)
             case .importPlaces:
-                let params = try ImportParams.decode(request.params)
+                let params = try ImportParams.decode(
+                    request.params, maximumPlaces: settings.current.maximumImportPlaces)
                 return .mutation(.importPlaces(params.places.map { PlaceImport(id: $0.id, draft: $0.draft) }))
             case .export:
                 return try export(ExportParams.decode(request.params), caller: caller)
@@ -40,23 +42,37 @@ extension Dispatcher {
             case .status:
                 _ = try EmptyParams.decode(request.params)
                 return status(caller: caller)
+            case .unlock:
+                // Also the user a daemon runs as: a user instance's places are that user's own.
+                if caller.uid != Self.daemonUID { try requireAdmin(caller, for: "server.unlock") }
+                return try unlock(UnlockParams.decode(request.params), caller: caller)
             }
         } catch {
             return .failure(error)
         }
     }
 
-    private func requireAdmin(_ caller: Caller) throws(RPCError) {
+    private func requireAdmin(_ caller: Caller, for what: String = "allUsers") throws(RPCError) {
         guard caller.isAdmin else {
             throw .permissionDenied(
-                "allUsers is only for root and members of the group '\(settings.current.adminGroupName)'."
+                "\(what) is only for root and members of the group '\(settings.current.adminGroupName)'."
             )
         }
     }
 
+    /// The uid this daemon runs as.
+    static let daemonUID = getuid()
+
+    /// The latest snapshot, or -32004 while the store is locked.
+    private func unlockedSnapshot() throws(RPCError) -> StoreSnapshot {
+        let snapshot = store.snapshot()
+        guard !snapshot.isLocked else { throw .locked() }
+        return snapshot
+    }
+
     private func get(_ params: GetParams, caller: Caller) throws(RPCError) -> Execution {
         if params.allUsers { try requireAdmin(caller) }
-        guard let place = store.snapshot().place(params.id), params.allUsers || place.owner == caller.uid else {
+        guard let place = try unlockedSnapshot().place(params.id), params.allUsers || place.owner == caller.uid else {
             return .failure(.notFound(id: params.id.description))
         }
         let includeOwner = params.allUsers
@@ -65,7 +81,7 @@ extension Dispatcher {
 
     private func list(_ params: ListParams, caller: Caller) throws(RPCError) -> Execution {
         if params.allUsers { try requireAdmin(caller) }
-        let (places, revision) = store.snapshot().visible(to: caller.uid, allUsers: params.allUsers)
+        let (places, revision) = try unlockedSnapshot().visible(to: caller.uid, allUsers: params.allUsers)
         let query = params.query ?? ""
         guard params.visited != nil || !query.isEmpty else {
             return page(of: places, params: params, revision: revision)
@@ -101,6 +117,8 @@ extension Dispatcher {
         -> Execution
     {
         if params.allUsers { try requireAdmin(caller) }
+        // Once unlocked, a store never locks again: checking before subscribing leaves no gap.
+        _ = try unlockedSnapshot()
         let snapshot = hub.subscribe(connection, owner: params.allUsers ? nil : caller.uid, store: store)
         let (places, revision) = snapshot.visible(to: caller.uid, allUsers: params.allUsers)
         let includeOwner = params.allUsers
@@ -113,8 +131,8 @@ extension Dispatcher {
         }
     }
 
-    private func near(_ params: NearParams, caller: Caller) -> Execution {
-        let results = store.snapshot().nearest(
+    private func near(_ params: NearParams, caller: Caller) throws(RPCError) -> Execution {
+        let results = try unlockedSnapshot().nearest(
             to: params.coordinate, owner: caller.uid, radius: params.radius, limit: params.limit)
         return .success { writer in
             writer.writeRaw("{\"places\":[")
@@ -132,7 +150,7 @@ extension Dispatcher {
 
     private func export(_ params: ExportParams, caller: Caller) throws(RPCError) -> Execution {
         if params.allUsers { try requireAdmin(caller) }
-        let places = Array(store.snapshot().visible(to: caller.uid, allUsers: params.allUsers).places)
+        let places = Array(try unlockedSnapshot().visible(to: caller.uid, allUsers: params.allUsers).places)
         let includeOwner = params.allUsers
         return .success { writer in
             ExportEncoding.writeResult(format: params.format, places: places, includeOwner: includeOwner, to: &writer)
@@ -146,6 +164,7 @@ extension Dispatcher {
         let connections = statistics.connections.load(ordering: .relaxed)
         let uptime = statistics.uptimeSeconds
         let database = store.path
+        let isLocked = snapshot.isLocked
         return .success { writer in
             writer.writeRaw("{\"version\":")
             writer.writeString(DaemonCommandLine.version)
@@ -159,7 +178,7 @@ extension Dispatcher {
             writer.writeInt(Int64(connections))
             writer.writeRaw(",\"database\":")
             writer.writeString(database)
-            writer.writeRaw(",\"locked\":false}")
+            writer.writeRaw(isLocked ? ",\"locked\":true}" : ",\"locked\":false}")
         }
     }
 }

@@ -1,6 +1,7 @@
 import PlacesModel
 import PlacesProtocol
 import PlacesStore
+import PlacesSystem
 
 /// Turns request lines into response bytes: reads answer at once from the latest snapshot,
 /// changes are answered after the store has committed them.
@@ -12,12 +13,21 @@ final class Dispatcher: Sendable {
     let statistics: ServerStatistics
     let settings: LiveSettings
     let hub: SubscriptionHub
+    /// Counts wrong `server.unlock` keys and spaces out the attempts after repeated failures.
+    let unlockThrottle: UnlockThrottle
+    /// Writes the log; `server.unlock` logs every attempt.
+    let logger: Logger?
 
-    init(store: PlaceStore, statistics: ServerStatistics, settings: LiveSettings, hub: SubscriptionHub) {
+    init(
+        store: PlaceStore, statistics: ServerStatistics, settings: LiveSettings, hub: SubscriptionHub,
+        unlockThrottle: UnlockThrottle = UnlockThrottle(), logger: Logger? = nil
+    ) {
         self.store = store
         self.statistics = statistics
         self.settings = settings
         self.hub = hub
+        self.unlockThrottle = unlockThrottle
+        self.logger = logger
     }
 
     /// Handles one request line from `caller`.
@@ -40,13 +50,8 @@ final class Dispatcher: Sendable {
             case .reply(let result):
                 if let id = request.id { Self.write(result, id: id, to: &output) }
                 return true
-            case .mutation(let mutation):
-                let id = request.id
-                store.submit(mutation, owner: caller.uid) { outcome in
-                    var reply = JSONWriter()
-                    if let id { self.write(outcome, owner: caller.uid, id: id, to: &reply) }
-                    completion(reply.bytes)
-                }
+            case let later:
+                start(later, id: request.id, owner: caller.uid, deliver: completion)
                 return false
             }
         case .batch(let items):
@@ -78,13 +83,11 @@ final class Dispatcher: Sendable {
                 switch execute(request, caller: caller, connection: connection) {
                 case .reply(let result):
                     if let id = request.id { Self.write(result, id: id, to: &part) }
-                case .mutation(let mutation):
+                case let later:
                     let rest = remaining
                     let partsSoFar = parts
-                    store.submit(mutation, owner: caller.uid) { [self] outcome in
-                        var part = JSONWriter()
-                        if let id = request.id { write(outcome, owner: caller.uid, id: id, to: &part) }
-                        let parts = partsSoFar + (part.bytes.isEmpty ? [] : [part.bytes])
+                    start(later, id: request.id, owner: caller.uid) { [self] part in
+                        let parts = partsSoFar + (part.isEmpty ? [] : [part])
                         if let bytes = runBatch(
                             rest, parts: parts, caller: caller, connection: connection, completion: completion)
                         {
@@ -97,6 +100,32 @@ final class Dispatcher: Sendable {
             if !part.bytes.isEmpty { parts.append(part.bytes) }
         }
         return Self.joinBatch(parts)
+    }
+
+    /// Runs `execution` and hands its reply line to `deliver` (empty for a notification): at once for a ready
+    /// reply, after the commit for a mutation, whenever deferred work finishes for the rest.
+    private func start(
+        _ execution: Execution, id: RPCID?, owner: UserID, deliver: @escaping Completion
+    ) {
+        switch execution {
+        case .reply(let result):
+            var reply = JSONWriter()
+            if let id { Self.write(result, id: id, to: &reply) }
+            deliver(reply.bytes)
+        case .mutation(let mutation):
+            store.submit(mutation, owner: owner) { outcome in
+                var reply = JSONWriter()
+                if let id { self.write(outcome, owner: owner, id: id, to: &reply) }
+                deliver(reply.bytes)
+            }
+        case .deferred(let work):
+            work { result in
+                var reply = JSONWriter()
+                let writer: Result<Execution.ResultWriter, RPCError> = result.map { write in { write(&$0) } }
+                if let id { Self.write(writer, id: id, to: &reply) }
+                deliver(reply.bytes)
+            }
+        }
     }
 
     /// Joins single-response lines into one batch response line; nothing when every request was a notification.

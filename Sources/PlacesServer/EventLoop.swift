@@ -17,10 +17,6 @@ final class EventLoop {
     private static let mailboxToken: UInt64 = 1
     /// How much one connection may read in a row before others get their turn.
     private static let readsPerTurn = 16
-    /// Stop reading from a client whose unread replies exceed this (it blocks only itself).
-    private static let outputHighWater = 1 << 20
-    /// A subscriber whose unread output would pass this gets `places.overflow` and its subscription ends.
-    static let subscriberBufferLimit = 4 << 20
     /// How long shutdown waits for replies to be written before closing anyway.
     private static let shutdownGraceNanoseconds: UInt64 = 5_000_000_000
 
@@ -96,26 +92,34 @@ final class EventLoop {
 
     private func adopt(_ fd: FileDescriptor) {
         let settings = context.settings.current
+        let credentials: PeerCredentials
+        do {
+            credentials = try UnixSocket.peerCredentials(fd)
+        } catch {
+            context.logger.error("\(error)")
+            fd.close()
+            return
+        }
         let open = context.statistics.connections.add(1, ordering: .relaxed).newValue
         guard open <= settings.maximumConnections else {
             context.statistics.connections.subtract(1, ordering: .relaxed)
-            var line = JSONWriter()
-            RPCEnvelope.writeError(
-                id: .null,
-                error: .limitReached("Too many connections: the limit is \(settings.maximumConnections)."),
-                to: &line
-            )
-            _ = line.bytes.withUnsafeBytes { try? fd.write($0) }
-            let credentials = try? UnixSocket.peerCredentials(fd)
-            context.logger.log(
-                .warning, "Refused a connection: \(settings.maximumConnections) connections are open.",
-                fields: credentials.map(Self.fields(for:)) ?? [])
-            fd.close()
+            refuse(
+                fd, credentials: credentials,
+                reply: "Too many connections: the limit is \(settings.maximumConnections).",
+                log: "Refused a connection: \(settings.maximumConnections) connections are open.")
+            return
+        }
+        let limit = settings.maximumConnectionsPerUser
+        guard context.statistics.admitConnection(of: credentials.uid, limit: limit) else {
+            context.statistics.connections.subtract(1, ordering: .relaxed)
+            refuse(
+                fd, credentials: credentials,
+                reply: "Too many connections from uid \(credentials.uid): the per-user limit is \(limit).",
+                log: "Refused a connection of uid \(credentials.uid): it has \(limit) open, the per-user limit.")
             return
         }
         let caller: Caller
         do {
-            let credentials = try UnixSocket.peerCredentials(fd)
             var isAdmin = credentials.uid == 0
             if !isAdmin, let adminGroupID = settings.adminGroupID {
                 isAdmin =
@@ -127,15 +131,27 @@ final class EventLoop {
             nextToken += tokenStride
             try epoll.add(fd, events: [.readable, .writable, .readHangup, .edgeTriggered], token: token)
             connections[token] = Connection(
-                id: token, fd: fd, caller: caller, maximumLineBytes: settings.maximumLineBytes
+                id: token, fd: fd, caller: caller, maximumLineBytes: settings.maximumLineBytes,
+                maximumRequestsInFlight: settings.maximumRequestsInFlight,
+                subscriberBufferLimit: settings.maximumSubscriberBufferBytes
             )
             context.logger.log(
                 .debug, "Client uid \(caller.uid) connected (\(open) open).", fields: Self.fields(for: credentials))
         } catch {
             context.logger.error("\(error)")
+            context.statistics.releaseConnection(of: credentials.uid)
             context.statistics.connections.subtract(1, ordering: .relaxed)
             fd.close()
         }
+    }
+
+    /// Sends a connection over a limit one -32006 line with id null, logs why, and closes it.
+    private func refuse(_ fd: FileDescriptor, credentials: PeerCredentials, reply: String, log: String) {
+        var line = JSONWriter()
+        RPCEnvelope.writeError(id: .null, error: .limitReached(reply), to: &line)
+        _ = line.bytes.withUnsafeBytes { try? fd.write($0) }
+        context.logger.log(.warning, log, fields: Self.fields(for: credentials))
+        fd.close()
     }
 
     private static func fields(for credentials: PeerCredentials) -> [LogField] {
@@ -152,16 +168,15 @@ final class EventLoop {
             switch message {
             case .reply(let token, let bytes):
                 guard let connection = connections[token] else { continue }
-                connection.output.writeRaw(bytes)
-                connection.isAwaitingStore = false
+                connection.storeReplied(bytes)
                 service(connection)
             case .events(let token, let generation, let bytes):
                 guard let connection = connections[token],
                     context.dispatcher.hub.isCurrent(token: token, generation: generation)
                 else { continue }
-                if connection.pendingOutputCount + bytes.count > Self.subscriberBufferLimit {
+                if connection.pendingOutputCount + bytes.count > connection.subscriberBufferLimit {
                     context.dispatcher.hub.unsubscribe(token: token, generation: generation)
-                    connection.output.writeRaw(SubscriptionHub.overflowNotice(limit: Self.subscriberBufferLimit))
+                    connection.output.writeRaw(SubscriptionHub.overflowNotice(limit: connection.subscriberBufferLimit))
                     context.logger.log(
                         .notice,
                         "Ended the subscription of client uid \(connection.caller.uid): it does not read its events.",
@@ -198,12 +213,13 @@ final class EventLoop {
     private func service(_ connection: Connection) {
         var reads = 0
         while true {
-            answerBufferedLines(connection)
+            let tookEveryLine = answerBufferedLines(connection)
             guard flush(connection) else { return close(connection) }
-            let wantsInput =
-                !connection.isInputClosed && !connection.isAwaitingStore
-                && connection.pendingOutputCount < Self.outputHighWater
-            guard wantsInput, connection.canRead else { break }
+            // Waiting for the store, too many replies unwritten (bytes or requests): read nothing more for now.
+            guard connection.mayTakeRequest() else { break }
+            // Writing may have lifted what stopped the answering: take the lines already buffered before reading.
+            guard tookEveryLine else { continue }
+            guard !connection.isInputClosed, connection.canRead else { break }
             if reads == Self.readsPerTurn {
                 unfinished.append(connection.id)
                 return
@@ -231,11 +247,11 @@ final class EventLoop {
         if isFinished { close(connection) }
     }
 
-    /// Answers the complete lines already read, in order, until one has to wait for the store.
-    private func answerBufferedLines(_ connection: Connection) {
-        while !connection.isAwaitingStore && !connection.closesAfterFlush
-            && connection.pendingOutputCount < Self.outputHighWater
-        {
+    /// Answers the complete lines already read, in order, while the connection may take requests (none waits
+    /// for the store, and the unwritten replies are under both limits); returns whether every buffered line
+    /// was taken.
+    private func answerBufferedLines(_ connection: Connection) -> Bool {
+        while connection.mayTakeRequest() {
             switch connection.framer.nextLine() {
             case .line(let line):
                 let mailbox = self.mailbox
@@ -246,9 +262,9 @@ final class EventLoop {
                 ) { bytes in
                     mailbox.post(.reply(connection: token, bytes: bytes))
                 }
-                if !isDone { connection.isAwaitingStore = true }
+                if isDone { connection.requestAnswered() } else { connection.requestAwaitsStore() }
             case .needMoreData:
-                return
+                return true
             case .tooLong:
                 RPCEnvelope.writeError(
                     id: .null,
@@ -262,9 +278,10 @@ final class EventLoop {
                     .notice,
                     "Client uid \(connection.caller.uid) sent a line over \(connection.framer.maximumLineBytes) bytes; closing.",
                     fields: [LogField("PLACESD_CLIENT_UID", "\(connection.caller.uid)")])
-                return
+                return false
             }
         }
+        return false
     }
 
     /// Writes pending replies; returns false when the connection is broken.
@@ -294,8 +311,12 @@ final class EventLoop {
         context.dispatcher.hub.unsubscribe(token: connection.id)
         epoll.remove(connection.fd)
         connection.fd.close()
+        context.statistics.releaseConnection(of: connection.caller.uid)
         let open = context.statistics.connections.subtract(1, ordering: .relaxed).newValue
-        context.logger.debug("Client uid \(connection.caller.uid) disconnected (\(open) open).")
+        context.logger.debug(
+            "Client uid \(connection.caller.uid) disconnected (\(open) open; at most "
+                + "\(connection.mostRequestsInFlight) requests were in flight, reading paused "
+                + "\(connection.requestLimitPauses) times at the limit of \(connection.maximumRequestsInFlight)).")
     }
 
     // MARK: Shutdown

@@ -11,6 +11,11 @@ enum Execution {
     case reply(Result<ResultWriter, RPCError>)
     /// A change the caller asked for; answered once it is committed.
     case mutation(Mutation)
+    /// Work that answers later, on another thread, by calling its argument once (e.g. `server.unlock`).
+    case deferred(@Sendable (_ finish: @escaping @Sendable (DeferredResult) -> Void) -> Void)
+
+    /// What deferred work answers: a result written by a sendable writer, or an error.
+    typealias DeferredResult = Result<@Sendable (inout JSONWriter) -> Void, RPCError>
 
     /// An answer carrying `error`.
     static func failure(_ error: RPCError) -> Execution {
@@ -35,6 +40,22 @@ extension RPCError {
             self = RPCError(
                 code: RPCErrorCode.conflict, message: "A place with id '\(id)' already exists; nothing was imported.",
                 data: .object(JSONObject([(key: "id", value: .string(id.description))])))
+        case .locked: self = .locked()
+        case .wrongKey:
+            self = RPCError(
+                code: RPCErrorCode.locked, message: "The key does not open this store; it stays locked.",
+                data: .object(
+                    JSONObject([
+                        (key: "field", value: .string("key")),
+                        (key: "reason", value: .string("does not open this store")),
+                    ])))
+        case .notEncrypted:
+            self = .invalidParams(
+                ValidationError(
+                    field: "key",
+                    reason:
+                        "the store is not encrypted; give placesd the key with --key-file or the placesd.key credential to encrypt it"
+                ))
         case .cannotOpen, .closed: self = .internalError(error.description)
         }
     }

@@ -1,27 +1,36 @@
+import PlacesLocking
 import PlacesSystem
-import Synchronization
 
-/// The limits a reload (SIGHUP) may change while the daemon runs; read when a connection is accepted.
+/// The limits a reload (SIGHUP) may change while the daemon runs; read when a connection is accepted (the
+/// import limit: when an import arrives).
 final class LiveSettings: Sendable {
     /// One consistent set of values.
     struct Values: Sendable, Equatable {
         var maximumConnections: Int
         var maximumLineBytes: Int
+        var maximumConnectionsPerUser: Int
+        var maximumRequestsInFlight: Int
+        var maximumSubscriberBufferBytes: Int
+        var maximumImportPlaces: Int
         var adminGroupName: String
         var adminGroupID: UInt32?
 
         init(_ configuration: ServerConfiguration) {
             maximumConnections = configuration.maximumConnections
             maximumLineBytes = configuration.maximumLineBytes
+            maximumConnectionsPerUser = configuration.maximumConnectionsPerUser
+            maximumRequestsInFlight = configuration.maximumRequestsInFlight
+            maximumSubscriberBufferBytes = configuration.maximumSubscriberBufferBytes
+            maximumImportPlaces = configuration.maximumImportPlaces
             adminGroupName = configuration.adminGroup
             adminGroupID = Groups.groupID(named: configuration.adminGroup)
         }
     }
 
-    private let values: Mutex<Values>
+    private let values: Locked<Values>
 
     init(_ configuration: ServerConfiguration) {
-        values = Mutex(Values(configuration))
+        values = Locked(Values(configuration))
     }
 
     /// The current values.

@@ -1,3 +1,4 @@
+import PlacesLocking
 import PlacesSystem
 import Synchronization
 
@@ -15,7 +16,7 @@ enum LoopMessage: Sendable {
 
 /// The one way into an event loop from other threads: a locked queue and an eventfd that wakes the loop.
 final class LoopMailbox: Sendable {
-    private let messages = Mutex<[LoopMessage]>([])
+    private let messages = Locked<[LoopMessage]>([])
     let notifier: EventNotifier
     /// The last `probe` the loop answered; the watchdog pings systemd only while loops answer.
     let answeredProbe = Atomic<UInt64>(0)

@@ -12,5 +12,16 @@ enum Method: String, CaseIterable, Sendable {
     case importPlaces = "places.import"
     case export = "places.export"
     case status = "server.status"
+    case unlock = "server.unlock"
     case discover = "rpc.discover"
+}
+
+extension Method {
+    /// Whether the method reads or changes places, and so answers -32004 while the store is locked.
+    var needsUnlockedStore: Bool {
+        switch self {
+        case .add, .get, .list, .update, .remove, .move, .near, .watch, .importPlaces, .export: true
+        case .status, .unlock, .discover: false
+        }
+    }
 }

@@ -56,7 +56,10 @@ enum OpenRPCDocument {
             "PermissionDenied", RPCErrorCode.permissionDenied,
             "The caller may not do this (allUsers without being an administrator)."
         ),
-        ("Locked", RPCErrorCode.locked, "The store is encrypted and not unlocked yet."),
+        (
+            "Locked", RPCErrorCode.locked,
+            "The store is encrypted and not unlocked yet, or server.unlock was given a key that does not open it."
+        ),
         ("StorageFailure", RPCErrorCode.storageFailure, "The disk refused the write; nothing was changed."),
         ("LimitReached", RPCErrorCode.limitReached, "Too many places, connections or subscriptions."),
         (
@@ -248,6 +251,18 @@ enum OpenRPCDocument {
                         ("locked", ["type": "boolean"]),
                     ]),
                 ])
+        case .unlock:
+            return Self.method(
+                method,
+                "Unlocks an encrypted store with its key (root, the admin group and the daemon's own user only); wrong "
+                    + "keys are counted, logged and, after three in a row, answered more and more slowly.",
+                params: [
+                    param(
+                        "key", ["type": "string", "contentEncoding": "base64"], required: true,
+                        "The base64 text of the store's 32-byte key.")
+                ],
+                result: ["name": "unlocked", "schema": object([("locked", ["const": false])])],
+                errors: ["PermissionDenied", "Locked"])
         case .discover:
             return Self.method(
                 method, "Returns this OpenRPC document.", params: [],

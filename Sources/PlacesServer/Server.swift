@@ -24,19 +24,21 @@ public final class Server {
     /// Serves until SIGTERM or SIGINT; returns the process exit status.
     public func run() -> Int32 {
         let fileLimit = try? ResourceLimits.raiseOpenFileLimit()
-        let store: PlaceStore
-        do {
-            try FileSystem.createParentDirectories(of: configuration.databasePath)
-            var options = StoreOptions()
-            options.maximumPlacesPerOwner = configuration.maximumPlacesPerUser
-            store = try PlaceStore(path: configuration.databasePath, options: options)
-        } catch let error as StoreError {
-            logger.error("Failed to open \(error)")
-            return 1
-        } catch {
-            logger.error("Failed to open database '\(configuration.databasePath)': \(error)")
-            return 1
+        var options = StoreOptions()
+        options.maximumPlacesPerOwner = configuration.maximumPlacesPerUser
+        if let path = configuration.keyFilePath {
+            do {
+                let (key, isExposed) = try KeyFile.read(path)
+                if isExposed {
+                    logger.warning("The key file '\(path)' may be read by other users; make it mode 0400 or 0600.")
+                }
+                options.key = key
+            } catch {
+                logger.error("Failed to read the \(error)")
+                return Daemon.configurationExitStatus
+            }
         }
+        guard let store = openStore(options: options) else { return 1 }
         guard let listener = openListener() else {
             store.close()
             return 1
@@ -51,7 +53,8 @@ public final class Server {
         let hub = SubscriptionHub()
         store.setChangeObserver { changes in hub.publish(changes) }
         let context = LoopContext(
-            dispatcher: Dispatcher(store: store, statistics: statistics, settings: settings, hub: hub),
+            dispatcher: Dispatcher(
+                store: store, statistics: statistics, settings: settings, hub: hub, logger: logger),
             statistics: statistics,
             logger: logger,
             settings: settings
@@ -81,6 +84,40 @@ public final class Server {
         store.close()
         logger.info("Stopped.")
         return 0
+    }
+
+    /// Opens the database with `options`; a key that does not open a sealed store is logged and the store
+    /// opened locked, since a wrong key must never keep the daemon from starting.
+    private func openStore(options: StoreOptions) -> PlaceStore? {
+        let path = configuration.databasePath
+        do {
+            try FileSystem.createParentDirectories(of: path)
+            let store: PlaceStore
+            do {
+                store = try PlaceStore(path: path, options: options)
+            } catch .wrongKey {
+                logger.error(
+                    "The key in '\(configuration.keyFilePath ?? "")' does not open '\(path)': starting locked "
+                        + "until the right key is given with 'placesctl unlock'.")
+                var withoutKey = options
+                withoutKey.key = nil
+                store = try PlaceStore(path: path, options: withoutKey)
+            }
+            if store.snapshot().isLocked {
+                if options.key == nil {
+                    logger.warning("'\(path)' is encrypted and no key was given: locked until 'placesctl unlock'.")
+                }
+            } else if store.isEncrypted {
+                logger.info("Places in '\(path)' are sealed with the key from '\(configuration.keyFilePath ?? "")'.")
+            }
+            return store
+        } catch let error as StoreError {
+            logger.error("Failed to open \(error)")
+            return nil
+        } catch {
+            logger.error("Failed to open database '\(path)': \(error)")
+            return nil
+        }
     }
 
     /// The socket systemd passed (socket activation), or one bound at the configured path.
@@ -192,14 +229,17 @@ public final class Server {
         case .socket: old.socketPath != new.socketPath
         case .database: old.databasePath != new.databasePath
         case .socketMode: old.socketMode != new.socketMode
+        case .keyFile: old.keyFilePath != new.keyFilePath
         default: false
         }
     }
 
     private func statusLine(store: PlaceStore, statistics: ServerStatistics) -> String {
-        let places = store.snapshot().count
+        let snapshot = store.snapshot()
+        // "locked" alone, as the service manager shows it, until `placesctl unlock` opens the store.
+        guard !snapshot.isLocked else { return "locked" }
         let connections = statistics.connections.load(ordering: .relaxed)
-        return "Serving \(places) places, \(connections) connections."
+        return "Serving \(snapshot.count) places, \(connections) connections."
     }
 }
 

@@ -14,14 +14,35 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var maximumLineBytes: Int = 1 << 20
     /// The most places a single user may keep.
     public var maximumPlacesPerUser: Int = 1_000_000
+    /// The most client connections one user (uid) may have open at once; root is counted like anyone else.
+    public var maximumConnectionsPerUser: Int = 256
+    /// The most requests read from one connection whose replies are not yet written; at the limit the
+    /// connection is not read until replies drain.
+    public var maximumRequestsInFlight: Int = 1024
+    /// The most bytes of events that may wait for a `places.watch` subscriber before its subscription ends.
+    public var maximumSubscriberBufferBytes: Int = 4 << 20
+    /// The most places one `places.import` may add.
+    public var maximumImportPlaces: Int = 100_000
     /// How verbose the log is.
     public var logLevel: LogLevel = .info
     /// The group whose members may see every user's places (root always may).
     public var adminGroup: String = "placesd-admin"
 
+    /// The file holding the store's key: `--key-file`, else the systemd credential
+    /// `$CREDENTIALS_DIRECTORY/placesd.key` when it exists, else none (a sealed store then starts locked).
+    public var keyFilePath: String?
+
+    /// The name of the systemd credential that carries the store's key.
+    public static let keyCredentialName = "placesd.key"
+
     /// Creates a configuration with the default paths for `uid` in `environment`.
     public init(environment: [String: String], uid: UInt32) {
         socketPath = DefaultPaths.daemonSocketPath(environment: environment, uid: uid)
         databasePath = DefaultPaths.databasePath(environment: environment, uid: uid)
+        if let credentials = environment["CREDENTIALS_DIRECTORY"], !credentials.isEmpty,
+            FileSystem.fileExists(credentials + "/" + Self.keyCredentialName)
+        {
+            keyFilePath = credentials + "/" + Self.keyCredentialName
+        }
     }
 }

@@ -1,3 +1,4 @@
+import PlacesLocking
 import PlacesModel
 import PlacesProtocol
 import PlacesStore
@@ -26,7 +27,7 @@ final class SubscriptionHub: Sendable {
         let generation: UInt64
     }
 
-    private let subscribers = Mutex<[UInt64: Subscriber]>([:])
+    private let subscribers = Locked<[UInt64: Subscriber]>([:])
     private let generations = Atomic<UInt64>(0)
 
     /// Registers `connection` and returns the snapshot its events continue from.

@@ -147,3 +147,45 @@ import Testing
         #expect(try paramsFailure(ImportParams.decode, text) == ValidationError(field: field, reason: reason))
     }
 }
+
+/// `--max-import-places`: an import of more places than the limit is refused with -32006 before it is read.
+@Suite struct ImportLimitTests {
+    private static func places(_ count: Int) -> String {
+        "[" + Array(repeating: #"{"latitude":1,"longitude":2}"#, count: count).joined(separator: ",") + "]"
+    }
+
+    private static func features(_ count: Int) -> String {
+        let feature = #"{"type":"Feature","geometry":{"type":"Point","coordinates":[2,1]}}"#
+        return #"{"type":"FeatureCollection","features":["#
+            + Array(repeating: feature, count: count).joined(separator: ",") + "]}"
+    }
+
+    @Test(arguments: ["places", "geojson"])
+    func acceptsUpToTheLimit(form: String) throws {
+        let text = form == "places" ? Self.places(3) : Self.features(3)
+        #expect(try ImportParams.decode(params(#"{"\#(form)":\#(text)}"#), maximumPlaces: 3).places.count == 3)
+    }
+
+    @Test(arguments: ["places", "geojson"])
+    func refusesMoreThanTheLimit(form: String) throws {
+        let text = form == "places" ? Self.places(4) : Self.features(4)
+        #expect {
+            try ImportParams.decode(params(#"{"\#(form)":\#(text)}"#), maximumPlaces: 3)
+        } throws: { error in
+            guard let error = error as? RPCError else { return false }
+            return error.code == -32006
+                && error.message
+                    == "Limit reached: The import has 4 places; one import may add at most 3 (max-import-places), "
+                    + "so nothing was imported."
+        }
+    }
+
+    @Test func countsBeforeReadingThePlaces() throws {
+        // The second element is invalid, but the count is over the limit: the limit is what is reported.
+        #expect {
+            try ImportParams.decode(params(#"{"places":[{"latitude":1,"longitude":2},1]}"#), maximumPlaces: 1)
+        } throws: { error in
+            (error as? RPCError)?.code == -32006
+        }
+    }
+}

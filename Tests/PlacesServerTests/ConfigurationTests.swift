@@ -123,7 +123,8 @@ struct ConfigurationTests {
     func reloadable() {
         #expect(
             ConfigurationKey.allCases.filter(\.isReloadable).map(\.rawValue).sorted() == [
-                "admin-group", "log-level", "max-connections", "max-line-bytes", "max-places",
+                "admin-group", "log-level", "max-connections", "max-connections-per-user", "max-import-places",
+                "max-line-bytes", "max-places", "max-requests-in-flight", "max-subscriber-buffer",
             ])
     }
 }

@@ -83,3 +83,59 @@ struct DaemonCommandLineTests {
         }
     }
 }
+
+@Suite("placesd rekey command line")
+struct RekeyCommandLineTests {
+    private let environment = ["XDG_RUNTIME_DIR": "/run/user/1000", "HOME": "/home/ada"]
+
+    private func parse(_ arguments: [String]) throws -> DaemonCommand {
+        try DaemonCommandLine.parse(["rekey"] + arguments, environment: environment, uid: 1000)
+    }
+
+    @Test("The new key, the old key and the database come from the flags")
+    func flags() throws {
+        guard
+            case .rekey(let command) = try parse([
+                "--database", "/tmp/p.sqlite", "--key-file=/tmp/old.key", "--new-key-file", "/tmp/new.key",
+            ])
+        else {
+            Issue.record("expected a rekey command")
+            return
+        }
+        #expect(command.newKeyPath == "/tmp/new.key")
+        #expect(!command.decrypt)
+        let configuration = try command.invocation.resolve()
+        #expect(configuration.databasePath == "/tmp/p.sqlite")
+        #expect(configuration.keyFilePath == "/tmp/old.key")
+    }
+
+    @Test("--decrypt instead of a new key")
+    func decrypt() throws {
+        guard case .rekey(let command) = try parse(["--decrypt"]) else {
+            Issue.record("expected a rekey command")
+            return
+        }
+        #expect(command.decrypt && command.newKeyPath == nil)
+    }
+
+    @Test("Exactly one of --new-key-file and --decrypt", arguments: [[], ["--decrypt", "--new-key-file", "k"]])
+    func needsOneTarget(arguments: [String]) {
+        #expect(throws: UsageError.self) { try parse(arguments) }
+    }
+
+    @Test("Unknown options and missing values are usage errors", arguments: [["--socket", "x"], ["--new-key-file"]])
+    func usageErrors(arguments: [String]) {
+        #expect(throws: UsageError.self) { try parse(arguments) }
+    }
+
+    @Test("--help prints the rekey help")
+    func help() throws {
+        #expect(try parse(["--decrypt", "--help"]) == .rekeyHelp)
+    }
+
+    @Test("The credential is the default key file when it exists")
+    func credentialIsTheDefaultKey() {
+        let configuration = ServerConfiguration(environment: ["CREDENTIALS_DIRECTORY": "/nonexistent"], uid: 0)
+        #expect(configuration.keyFilePath == nil)
+    }
+}

@@ -15,6 +15,8 @@ final class DaemonProcess {
     let databasePath: String
     /// Arguments after `--socket`, `--database` and `--log-level debug`.
     var extraArguments: [String]
+    /// Variables added to the daemon's clean environment (e.g. `CREDENTIALS_DIRECTORY`).
+    var extraEnvironment: [String: String] = [:]
     /// Where `placesd` reports readiness and status.
     let notify: NotifySocket
     /// The running daemon's pid, nil once it has been reaped.
@@ -102,6 +104,7 @@ final class DaemonProcess {
         firstMessageOfRun = notify.messages.count
         var environment = Spawn.cleanEnvironment()
         environment["NOTIFY_SOCKET"] = notify.path
+        environment.merge(extraEnvironment) { _, extra in extra }
         let arguments =
             ["--socket", socketPath, "--database", databasePath, "--log-level", "debug"] + extraArguments
         state.started(
@@ -174,5 +177,22 @@ final class DaemonProcess {
             print("placesd stderr for \(directory.path):\(logTail)")
         }
         if ownsDirectory { directory.remove() }
+    }
+}
+
+extension DaemonProcess {
+    /// A new connection the daemon serves (it answers `server.status`), tried until `seconds` pass; nil if none
+    /// was admitted by then.
+    func admittedConnection(within seconds: Double) -> RawConnection? {
+        var admitted: RawConnection?
+        _ = Deadline.wait(seconds: seconds) {
+            guard let candidate = try? connect(),
+                (try? candidate.send(Request.line(id: "1", method: "server.status", params: "{}"))) != nil,
+                let response = try? candidate.readResponse(timeout: 2), response["result"] != nil
+            else { return false }
+            admitted = candidate
+            return true
+        }
+        return admitted
     }
 }

@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+
+/// `--max-requests-in-flight`: a client that pipelines more than the limit is not refused, only read no further
+/// until its replies are written.
+@Suite("Requests in flight")
+struct RequestsInFlightTests {
+    /// The daemon's debug line for a closed connection: the most requests it had in flight, and how often the
+    /// limit stopped reading it.
+    private static func inFlightRecords(in log: String, limit: Int) throws -> [(most: Int, pauses: Int)] {
+        let pattern = try Regex(
+            #"at most (\d+) requests were in flight, reading paused (\d+) times at the limit of "# + "\(limit)\\)")
+        return log.matches(of: pattern).compactMap { match in
+            guard let most = match.output[1].substring.flatMap({ Int($0) }),
+                let pauses = match.output[2].substring.flatMap({ Int($0) })
+            else { return nil }
+            return (most, pauses)
+        }
+    }
+
+    /// 5,000 pipelined `places.add` (with large replies) on a daemon started with `--max-requests-in-flight 8`:
+    /// while the client does not read, the daemon stops reading it (the client's writes block) and never has
+    /// more than 8 of its requests in flight; another client is answered meanwhile; once the client reads,
+    /// every request is answered, in order.
+    @Test func pipeliningPastTheLimitIsSlowedNotRefused() throws {
+        let daemon = try DaemonProcess.started(arguments: ["--max-requests-in-flight", "8"])
+        defer { daemon.shutdown() }
+        let count = 5000
+        let description = String(repeating: "d", count: 1000)
+        var requests: [UInt8] = []
+        requests.reserveCapacity(count * 1100)
+        for id in 1...count {
+            requests += Array(
+                Request.line(
+                    id: "\(id)", method: "places.add",
+                    params: #"{"name":"p\#(id)","description":"\#(description)","latitude":1,"longitude":2}"#
+                ).utf8)
+        }
+        var client: RawConnection? = try daemon.connect()
+
+        // Nothing is read: about 1.3 KB of reply per request fills the socket buffers long before 5.5 MB of
+        // requests are written, so the daemon stops reading and the client's writes block.
+        let written = try #require(client).sendWithoutReading(requests, timeout: 2)
+        #expect(written < requests.count, "back-pressure: the daemon stopped reading after \(written) bytes")
+
+        let other = try daemon.connect()
+        #expect(try other.result("server.status", timeout: 5)["protocol"] == 1, "another client is answered")
+
+        try #require(client).send(Array(requests[written...]), timeout: 120)
+        var failures: [String] = []
+        for id in 1...count {
+            let response = try #require(client).readResponse(timeout: 30)
+            guard response["id"] == .number(Double(id)) else {
+                Issue.record("response \(id) out of order: \(response)")
+                return
+            }
+            if response["result"]?["name"] != .string("p\(id)") { failures.append("\(id): \(response)") }
+        }
+        #expect(failures.isEmpty, "\(failures.prefix(3))")
+        #expect(try other.list(["limit": 0])["total"]?.int == count)
+
+        client = nil
+        var records: [(most: Int, pauses: Int)] = []
+        let logged = try Deadline.wait(seconds: 10) {
+            records = try Self.inFlightRecords(in: daemon.log, limit: 8).filter { $0.pauses > 0 }
+            return !records.isEmpty
+        }
+        #expect(logged, "the pipelining connection was paused at the limit\(daemon.logTail)")
+        for record in records {
+            #expect(record.most == 8, "never more than the limit in flight, and the limit was reached: \(record)")
+        }
+    }
+
+    /// Without the flag a connection gets the documented default, 1024.
+    @Test func theDefaultLimitApplies() throws {
+        let daemon = try DaemonProcess.started()
+        defer { daemon.shutdown() }
+        var client: RawConnection? = try daemon.connect()
+        #expect(try #require(client).result("server.status")["protocol"] == 1)
+        client = nil
+        let logged = try Deadline.wait(seconds: 10) {
+            try !Self.inFlightRecords(in: daemon.log, limit: 1024).isEmpty
+        }
+        #expect(logged, "\(daemon.logTail)")
+    }
+}
