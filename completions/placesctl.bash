@@ -15,7 +15,7 @@ _placesctl()
     _init_completion || return
 
     local global_options='--socket --json --help --version'
-    local commands='add list get update visit unvisit move remove near watch import export status call help'
+    local commands='add list get update visit unvisit move remove near watch import export status unlock key call help'
     local command='' socket='' i
     for ((i = 1; i < cword; i++)); do
         case ${words[i]} in
@@ -45,8 +45,9 @@ _placesctl()
             mapfile -t COMPREPLY < <(compgen -W 'json geojson gpx' -- "$cur")
             return
             ;;
-        -o | --output)
+        -o | --output | --key-file)
             _filedir
+            [[ $prev == --key-file && - == "$cur"* ]] && COMPREPLY+=(-)
             return
             ;;
         --lat | --latitude | --lon | --longitude | --description | --name | --search | --offset | --limit | \
@@ -72,6 +73,14 @@ _placesctl()
         move) options='--before --after --top --bottom --if-version' ;;
         near) options='--lat --latitude --lon --longitude --radius --limit' ;;
         export) options='-o --output --format' ;;
+        unlock) options='--key-file' ;;
+        key)
+            options='--raw'
+            if [[ $cur != -* && $prev == key ]]; then
+                mapfile -t COMPREPLY < <(compgen -W 'generate' -- "$cur")
+                return
+            fi
+            ;;
         import)
             if [[ $prev == import ]]; then
                 _filedir

@@ -1,6 +1,6 @@
 # fish completion for placesctl.
 
-set -l commands add list get update visit unvisit move remove near watch import export status call help
+set -l commands add list get update visit unvisit move remove near watch import export status unlock key call help
 
 # Prints the ids of the caller's places, asking the daemon.
 function __placesctl_ids
@@ -31,6 +31,8 @@ complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a watch -d
 complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a import -d 'Add the places from a JSON or GeoJSON file to your list'
 complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a export -d 'Write all your places as JSON, GeoJSON or GPX'
 complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a status -d "Show the daemon's status and your number of places"
+complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a unlock -d 'Give a locked placesd the key to its encrypted places'
+complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a key -d "Generate a new key for encrypting placesd's places"
 complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a call -d 'Call any JSON-RPC method and print its result as JSON'
 complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a help -d "Show the overview, or one command's help"
 
@@ -55,6 +57,9 @@ complete -c placesctl -n '__fish_seen_subcommand_from near' -l radius -x -d 'Onl
 complete -c placesctl -n '__fish_seen_subcommand_from import' -F -a - -d 'File to read, or - for standard input'
 complete -c placesctl -n '__fish_seen_subcommand_from export' -l format -x -a 'json geojson gpx' -d 'Format to write'
 complete -c placesctl -n '__fish_seen_subcommand_from export' -s o -l output -r -F -d 'Write to FILE instead of standard output'
+complete -c placesctl -n '__fish_seen_subcommand_from unlock' -l key-file -r -F -d 'Read the key from FILE (- for standard input)'
+complete -c placesctl -n '__fish_seen_subcommand_from key; and not __fish_seen_subcommand_from generate' -a generate -d 'Print a new random key'
+complete -c placesctl -n '__fish_seen_subcommand_from key' -l raw -d 'Write the 32 raw bytes instead of base64 (to a file or pipe)'
 complete -c placesctl -n '__fish_seen_subcommand_from get update visit unvisit move remove' -a '(__placesctl_ids)' -d 'Place'
 complete -c placesctl -n '__fish_seen_subcommand_from help' -a "$commands"
 complete -c placesctl -n '__fish_seen_subcommand_from call' -a 'places.add places.get places.list places.update places.remove places.move places.near places.watch places.import places.export server.status server.unlock rpc.discover' -d 'Method'

@@ -1,13 +1,22 @@
 import PlacesClient
+import PlacesProtocol
 
 extension CLIFailure {
+    /// What placesctl says when a request for places meets a locked daemon.
+    static let lockedMessage =
+        "placesd is locked: its places are encrypted and no key was given; run 'placesctl unlock' "
+        + "(root or the admin group)."
+
+    /// What placesctl says when the daemon refuses a key.
+    static let wrongKeyMessage = "the key does not open this store; it stays locked"
+
     /// The failure to report for a client error on the connection to `socketPath`.
     init(_ error: ClientError, socketPath: String) {
         switch error {
         case .unreachable(let path, let systemError):
             self = .unavailable("cannot connect to placesd at '\(path)': \(systemError.reason). Is placesd running?")
         case .rpc(let rpcError):
-            self = .refused(RPCErrorMessage.text(for: rpcError))
+            self = CLIFailure(refusal: rpcError)
         case .protocolViolation(let reason):
             self = .software("malformed reply from placesd at '\(socketPath)': \(reason)")
         case .connectionClosed:
@@ -18,6 +27,20 @@ extension CLIFailure {
             self = .software("interrupted while waiting for placesd at '\(socketPath)'")
         case .timedOut:
             self = .unavailable("placesd at '\(socketPath)' did not answer in time")
+        }
+    }
+
+    /// The failure to report for the daemon's JSON-RPC error: -32004 is the locked store (or, naming the field
+    /// `key`, a key that does not open it); anything else is a refusal in the daemon's words.
+    init(refusal: RPCError) {
+        guard refusal.code == RPCErrorCode.locked else {
+            self = .refused(RPCErrorMessage.text(for: refusal))
+            return
+        }
+        if refusal.data?["field"]?.stringValue == "key" {
+            self = .refused(Self.wrongKeyMessage)
+        } else {
+            self = .locked(Self.lockedMessage)
         }
     }
 }

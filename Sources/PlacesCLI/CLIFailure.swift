@@ -14,6 +14,10 @@ enum CLIFailure: Error, Equatable {
     case input(String)
     /// Writing the output failed.
     case output(String)
+    /// placesd is locked: it answered -32004 to a request for places.
+    case locked(String)
+    /// The request needs rights the caller lacks (`unlock` as neither root nor an administrator).
+    case permission(String)
 
     /// The exit status for this failure.
     var exitCode: ExitCode {
@@ -24,6 +28,8 @@ enum CLIFailure: Error, Equatable {
         case .unavailable: .unavailable
         case .software: .software
         case .input, .output: .ioError
+        case .locked: .locked
+        case .permission: .noPermission
         }
     }
 
@@ -34,7 +40,7 @@ enum CLIFailure: Error, Equatable {
             let hint = command.map { "Run 'placesctl help \($0)' for usage." } ?? "Run 'placesctl help' for usage."
             return "placesctl: \(Sentence.ending(message))\n\(hint)\n"
         case .refused(let message), .data(let message), .unavailable(let message), .software(let message),
-            .input(let message), .output(let message):
+            .input(let message), .output(let message), .locked(let message), .permission(let message):
             return "placesctl: \(Sentence.ending(message))\n"
         }
     }

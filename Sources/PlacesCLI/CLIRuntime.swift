@@ -11,6 +11,12 @@ public struct CLIRuntime {
     public typealias FileWriter = (_ path: String, _ contents: [UInt8]) throws(OutputError) -> Void
     /// Starts catching SIGINT and SIGTERM.
     public typealias StopSignalInstaller = () throws(SystemError) -> any StopSignals
+    /// Returns `count` bytes from the kernel's random source.
+    public typealias RandomSource = (_ count: Int) throws(SystemError) -> [UInt8]
+    /// Reads a key file (`-`: standard input), at most a little more than a key's text.
+    public typealias KeyReader = (_ path: String) throws(InputError) -> [UInt8]
+    /// Reads one line from the terminal on standard input without echoing it.
+    public typealias HiddenLineReader = () throws(InputError) -> [UInt8]
 
     /// The process environment (`PLACES_SOCKET`, `XDG_RUNTIME_DIR`).
     public var environment: [String: String]
@@ -20,6 +26,10 @@ public struct CLIRuntime {
     public var terminalColumns: Int?
     /// Whether standard error is a terminal (progress bars are drawn only there).
     public var isStandardErrorTerminal = false
+    /// Whether standard input is a terminal (`unlock` then asks for the key without echoing it).
+    public var isStandardInputTerminal = false
+    /// Whether standard output is a terminal (`key generate --raw` refuses to write there).
+    public var isStandardOutputTerminal = false
     /// Whether a file exists at a path (used to look for the user instance's socket).
     public var fileExists: (String) -> Bool
     /// Opens a connection.
@@ -34,6 +44,16 @@ public struct CLIRuntime {
     public var writeFile: FileWriter = AtomicFile.write
     /// Catches SIGINT and SIGTERM for `watch`.
     public var installStopSignals: StopSignalInstaller = { () throws(SystemError) in try SignalStop() }
+    /// The random bytes of `key generate`.
+    public var randomBytes: RandomSource = { (count) throws(SystemError) in try Random.bytes(count: count) }
+    /// Reads the key file `unlock` was given, or standard input when it is not a terminal.
+    public var readKey: KeyReader = { (path) throws(InputError) in
+        try InputFile.read(path, atMost: StoreKeyText.maximumInputLength)
+    }
+    /// Reads the key `unlock` asks for on a terminal.
+    public var readHiddenLine: HiddenLineReader = { () throws(InputError) in
+        try HiddenLine.read(from: .standardInput)
+    }
 
     /// Creates a runtime from its parts; files and signals are the real ones until replaced.
     public init(
@@ -61,6 +81,8 @@ public struct CLIRuntime {
             standardError: FileDescriptorSink(.standardError)
         )
         runtime.isStandardErrorTerminal = Terminal.isTerminal(FileDescriptor.standardError.rawValue)
+        runtime.isStandardInputTerminal = Terminal.isTerminal(FileDescriptor.standardInput.rawValue)
+        runtime.isStandardOutputTerminal = Terminal.isTerminal(FileDescriptor.standardOutput.rawValue)
         return runtime
     }
 }

@@ -77,6 +77,15 @@ final class CommandContext {
         }
     }
 
+    /// Writes `bytes` to standard output as they are.
+    func write(bytes: [UInt8]) throws(CLIFailure) {
+        do {
+            try runtime.standardOutput.write(bytes: bytes)
+        } catch {
+            throw .output("cannot write to standard output: \(error.reason)")
+        }
+    }
+
     /// Writes `value` as one line of compact JSON.
     func writeJSON(_ value: JSONValue) throws(CLIFailure) {
         try write(value.jsonText + "\n")

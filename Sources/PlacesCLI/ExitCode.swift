@@ -14,6 +14,10 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
     case software = 70
     /// Reading the input or writing the output failed (`EX_IOERR`).
     case ioError = 74
+    /// placesd is locked: its places are encrypted and it has no key yet (`EX_TEMPFAIL`).
+    case locked = 75
+    /// The daemon refused an administrator's request to someone else (`EX_NOPERM`).
+    case noPermission = 77
 
     /// What the status means, as the overview help lists it.
     var meaning: String {
@@ -21,10 +25,12 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
         case .success: "Success."
         case .refused: "The daemon refused the request."
         case .usage: "Usage error: bad command, option or argument."
-        case .dataError: "The file to import is not in a format placesctl reads."
+        case .dataError: "The file to import or the key is malformed."
         case .unavailable: "The daemon cannot be reached."
         case .software: "Internal error: malformed or incomplete reply."
         case .ioError: "Reading the input or writing the output failed."
+        case .locked: "placesd is locked: no key was given for its encrypted places."
+        case .noPermission: "Permission denied: unlock needs root or the admin group."
         }
     }
 }

@@ -20,4 +20,14 @@ public final class FileDescriptorSink: OutputSink {
             throw OutputError(reason: error.reason)
         }
     }
+
+    /// Writes `bytes` completely.
+    public func write(bytes: [UInt8]) throws(OutputError) {
+        let outcome: Result<Void, SystemError> = bytes.withUnsafeBytes { buffer in
+            Result { () throws(SystemError) in try descriptor.writeAll(buffer) }
+        }
+        if case .failure(let error) = outcome {
+            throw OutputError(reason: error.reason)
+        }
+    }
 }

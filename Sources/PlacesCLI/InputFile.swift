@@ -10,17 +10,31 @@ enum InputFile {
     /// The contents of `path` (`-`: standard input); `progress` hears the bytes read so far and, for a regular
     /// file, its size.
     static func read(_ path: String, progress: (Int, Int?) -> Void) throws(InputError) -> [UInt8] {
+        try read(path, limit: nil, progress: progress)
+    }
+
+    /// The first `limit` bytes of `path` (`-`: standard input), and one more if there are more: enough to tell
+    /// that a key file is too long without reading all of whatever it is (`/dev/zero`).
+    static func read(_ path: String, atMost limit: Int) throws(InputError) -> [UInt8] {
+        try read(path, limit: limit + 1) { _, _ in }
+    }
+
+    private static func read(
+        _ path: String, limit: Int?, progress: (Int, Int?) -> Void
+    ) throws(InputError) -> [UInt8] {
         guard path != "-" else {
-            return try read(.standardInput, progress: progress)
+            return try read(.standardInput, limit: limit, progress: progress)
         }
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw InputError(reason: SystemError.text(forErrno: errno)) }
         let file = FileDescriptor(rawValue: fd)
         defer { file.close() }
-        return try read(file, progress: progress)
+        return try read(file, limit: limit, progress: progress)
     }
 
-    private static func read(_ file: FileDescriptor, progress: (Int, Int?) -> Void) throws(InputError) -> [UInt8] {
+    private static func read(
+        _ file: FileDescriptor, limit: Int?, progress: (Int, Int?) -> Void
+    ) throws(InputError) -> [UInt8] {
         var status = stat()
         var total: Int?
         if fstat(file.rawValue, &status) == 0 {
@@ -31,12 +45,16 @@ enum InputFile {
                 total = Int(status.st_size)
             }
         }
+        let ceiling = limit ?? Int.max
         var contents: [UInt8] = []
-        contents.reserveCapacity(total ?? chunkSize)
-        var chunk = [UInt8](repeating: 0, count: chunkSize)
-        while true {
+        contents.reserveCapacity(min(total ?? chunkSize, ceiling))
+        var chunk = [UInt8](repeating: 0, count: min(chunkSize, ceiling))
+        while contents.count < ceiling {
+            let wanted = min(chunk.count, ceiling - contents.count)
             let outcome = chunk.withUnsafeMutableBytes { buffer in
-                Result { () throws(SystemError) in try file.read(into: buffer) }
+                Result { () throws(SystemError) in
+                    try file.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[..<wanted]))
+                }
             }
             let count: Int
             switch outcome {
@@ -53,5 +71,6 @@ enum InputFile {
             contents.append(contentsOf: chunk[..<count])
             progress(contents.count, total)
         }
+        return contents
     }
 }

@@ -2,6 +2,8 @@
 public protocol OutputSink: AnyObject {
     /// Writes `text` completely, or throws why it could not.
     func write(_ text: String) throws(OutputError)
+    /// Writes `bytes` completely, as they are (`key generate --raw`), or throws why it could not.
+    func write(bytes: [UInt8]) throws(OutputError)
 }
 
 /// Why writing output failed.

@@ -8,15 +8,20 @@ enum StatusText {
         "revision": "Revision", "connections": "Connections", "database": "Database", "locked": "Locked",
     ]
 
-    /// One line per member of `status`, in the daemon's order, values aligned.
+    /// The line after the fields when the daemon is locked.
+    static let unlockHint = "Unlock it with 'placesctl unlock'."
+
+    /// One line per member of `status`, in the daemon's order, values aligned; then, if the daemon is locked,
+    /// how to unlock it.
     static func render(_ status: JSONObject) -> String {
         let fields = status.members.map { member in
             (labels[member.key] ?? member.key, member.key == "uptime" ? uptime(member.value) : text(member.value))
         }
         let width = (fields.map { $0.0.count }.max() ?? 0) + 2
-        return fields.map { label, value in
+        let lines = fields.map { label, value in
             TextLayout.trimmingTrailingSpaces(TextLayout.padded(label + ":", to: width) + value) + "\n"
         }.joined()
+        return status["locked"]?.boolValue == true ? lines + unlockHint + "\n" : lines
     }
 
     /// A value as plain text: strings bare, Booleans as yes/no, the rest as JSON.

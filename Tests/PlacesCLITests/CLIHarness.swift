@@ -9,6 +9,8 @@ struct CLIHarness {
     struct Outcome {
         let exitCode: ExitCode
         let standardOutput: String
+        /// Standard output's bytes as written (`key generate --raw`).
+        let standardOutputBytes: [UInt8]
         let standardError: String
         /// The calls over every connection, in order.
         let calls: [FakeTransport.Call]
@@ -21,6 +23,12 @@ struct CLIHarness {
         let writtenFiles: [String: String]
         /// The waits between reconnection attempts, in milliseconds.
         let waits: [Int]
+        /// The byte counts asked of the random source.
+        let randomRequests: [Int]
+        /// The paths key files were read from (`-`: standard input, not a terminal).
+        let keyReads: [String]
+        /// How many lines were read from the terminal without echo.
+        let hiddenReads: Int
     }
 
     /// What one connection attempt meets.
@@ -37,6 +45,14 @@ struct CLIHarness {
     var terminalColumns: Int?
     /// Whether standard error is a terminal.
     var isStandardErrorTerminal = false
+    /// Whether standard input is a terminal.
+    var isStandardInputTerminal = false
+    /// Whether standard output is a terminal.
+    var isStandardOutputTerminal = false
+    /// What the random source gives, or its failure.
+    var random: Result<[UInt8], SystemError> = .success(Array(0..<32))
+    /// The line typed at the key prompt, or the failure reading it.
+    var typedLine: Result<[UInt8], InputError> = .failure(InputError(reason: "no terminal"))
     /// Whether writing standard output fails.
     var outputFailure: OutputError?
     /// Set to make connecting fail with `ENOENT`.
@@ -102,11 +118,32 @@ struct CLIHarness {
             if let fileFailure { throw fileFailure }
             written[path] = String(decoding: contents, as: UTF8.self)
         }
+        var randomRequests: [Int] = []
+        let random = random
+        runtime.randomBytes = { (count) throws(SystemError) in
+            randomRequests.append(count)
+            return try random.get()
+        }
+        var keyReads: [String] = []
+        runtime.readKey = { (path) throws(InputError) in
+            keyReads.append(path)
+            guard let contents = files[path] else { throw InputError(reason: "No such file or directory") }
+            return contents
+        }
+        var hiddenReads = 0
+        let typedLine = typedLine
+        runtime.readHiddenLine = { () throws(InputError) in
+            hiddenReads += 1
+            return try typedLine.get()
+        }
+        runtime.isStandardInputTerminal = isStandardInputTerminal
+        runtime.isStandardOutputTerminal = isStandardOutputTerminal
         let exitCode = PlacesCLI.run(arguments: ["placesctl"] + arguments, runtime: runtime)
         return Outcome(
-            exitCode: exitCode, standardOutput: output.text, standardError: errors.text,
+            exitCode: exitCode, standardOutput: output.text, standardOutputBytes: output.bytes,
+            standardError: errors.text,
             calls: transports.flatMap(\.calls), connectedPaths: paths,
             wasClosed: transports.allSatisfy(\.isClosed), transports: transports, writtenFiles: written,
-            waits: signals.waits)
+            waits: signals.waits, randomRequests: randomRequests, keyReads: keyReads, hiddenReads: hiddenReads)
     }
 }

@@ -55,6 +55,18 @@ import Testing
         #expect(io.exitCode == .software)
         #expect(io.report == "placesctl: lost the connection to placesd at '\(path)': Connection reset by peer.\n")
 
+        let locked = CLIFailure(.rpc(.locked()), socketPath: path)
+        #expect(locked.exitCode == .locked)
+        #expect(
+            locked.report
+                == "placesctl: placesd is locked: its places are encrypted and no key was given; run 'placesctl "
+                + "unlock' (root or the admin group).\n")
+        let wrongKey = CLIFailure(
+            .rpc(RPCError(code: -32004, message: "No.", data: ["field": "key", "reason": "does not open this store"])),
+            socketPath: path)
+        #expect(wrongKey.exitCode == .refused)
+        #expect(wrongKey.report == "placesctl: the key does not open this store; it stays locked.\n")
+
         #expect(CLIFailure(.interrupted, socketPath: path).exitCode == .software)
         let timedOut = CLIFailure(.timedOut, socketPath: path)
         #expect(timedOut.exitCode == .unavailable)
@@ -62,7 +74,9 @@ import Testing
     }
 
     @Test func exitCodesAreSysexits() {
-        #expect(ExitCode.allCases.map(\.rawValue) == [0, 1, 64, 65, 69, 70, 74])
+        #expect(ExitCode.allCases.map(\.rawValue) == [0, 1, 64, 65, 69, 70, 74, 75, 77])
+        #expect(CLIFailure.locked("x").exitCode == .locked)
+        #expect(CLIFailure.permission("x").exitCode == .noPermission)
         #expect(CLIFailure.output("x").exitCode == .ioError)
         #expect(CLIFailure.input("x").exitCode == .ioError)
         #expect(CLIFailure.data("x").exitCode == .dataError)

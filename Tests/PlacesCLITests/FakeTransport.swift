@@ -61,9 +61,12 @@ final class FakeTransport: RPCTransport {
 
 /// A sink that keeps what is written, or fails every write.
 final class BufferSink: OutputSink {
-    /// Everything written.
-    private(set) var text = ""
+    /// Everything written, as bytes.
+    private(set) var bytes: [UInt8] = []
     private let failure: OutputError?
+
+    /// Everything written, as text.
+    var text: String { String(decoding: bytes, as: UTF8.self) }
 
     /// Creates a sink; with `failure`, every write throws it.
     init(failure: OutputError? = nil) {
@@ -72,10 +75,15 @@ final class BufferSink: OutputSink {
 
     /// Appends `text`, or throws the configured failure.
     func write(_ text: String) throws(OutputError) {
+        try write(bytes: Array(text.utf8))
+    }
+
+    /// Appends `bytes`, or throws the configured failure.
+    func write(bytes: [UInt8]) throws(OutputError) {
         if let failure {
             throw failure
         }
-        self.text += text
+        self.bytes += bytes
     }
 }
 

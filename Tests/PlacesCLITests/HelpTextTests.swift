@@ -85,6 +85,8 @@ import Testing
         ("import", "placesctl import FILE"),
         ("export", "placesctl export [--format FORMAT] [-o FILE]"),
         ("status", "placesctl status"),
+        ("unlock", "placesctl unlock [--key-file FILE]"),
+        ("key", "placesctl key generate [--raw]"),
         ("call", "placesctl call METHOD [PARAMS-JSON]"),
         ("help", "placesctl help [COMMAND]"),
     ])
@@ -109,10 +111,12 @@ import Testing
         #expect(
             names == [
                 "add", "list", "get", "update", "visit", "unvisit", "move", "remove", "near", "watch", "import",
-                "export", "status", "call", "help",
+                "export", "status", "unlock", "key", "call", "help",
             ])
+        #expect(HelpText.overview().contains("  65             The file to import or the key is malformed.\n"))
         #expect(
-            HelpText.overview().contains("  65             The file to import is not in a format placesctl reads.\n"))
+            HelpText.overview().contains(
+                "  75             placesd is locked: no key was given for its encrypted places.\n"))
     }
 
     @Test func versionLine() {

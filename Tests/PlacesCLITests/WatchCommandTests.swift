@@ -137,10 +137,10 @@ import Testing
 
     @Test func refusalsEndTheWatch() {
         var harness = Self.daemon([])
-        harness.respond = { _, _ in .failure(.rpc(.locked())) }
+        harness.respond = { _, _ in .failure(.rpc(.permissionDenied("allUsers is only for root."))) }
         let outcome = harness.run("watch")
         #expect(outcome.exitCode == .refused)
-        #expect(outcome.standardError == "placesctl: The store is locked until it is unlocked with server.unlock.\n")
+        #expect(outcome.standardError == "placesctl: Permission denied: allUsers is only for root.\n")
     }
 
     @Test func malformedEventsAreInternalErrors() {
