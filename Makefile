@@ -25,10 +25,10 @@ RELEASE_FLAGS := -c release --static-swift-stdlib --disable-local-rpath
 RELEASE_DIR := $(BUILD_DIR)/release
 FORMAT_PATHS := Sources Tests Package.swift
 
-BUILD_PACKAGES := pkg-config libsqlite3-dev libsystemd-dev
+BUILD_PACKAGES := pkg-config libsqlite3-dev libsystemd-dev libsodium-dev
 # make deb and make check-systemd: systemd-analyze, dpkg-shlibdeps, groff (man page check), debootstrap, nspawn.
 SYSTEMD_PACKAGES := systemd dpkg-dev groff-base debootstrap systemd-container
-TEST_PACKAGES := python3 util-linux sqlite3 socat shellcheck gdal-bin $(SYSTEMD_PACKAGES)
+TEST_PACKAGES := python3 util-linux e2fsprogs sqlite3 socat shellcheck gdal-bin $(SYSTEMD_PACKAGES)
 # PyPI packages the integration tests import with the python3 on PATH (the geojson export's validity check).
 TEST_PYTHON_PACKAGES := geojson
 BENCH_PACKAGES := redis-server redis-tools hyperfine gcc python3
@@ -38,7 +38,7 @@ BENCH_PACKAGES := redis-server redis-tools hyperfine gcc python3
 # Targets run one after another (check installs packages before it builds); swift build is parallel itself.
 .NOTPARALLEL:
 
-.PHONY: openrpc help deps deps-build deps-test deps-bench deps-systemd build run check lint format test shellcheck bench clean \
+.PHONY: openrpc help deps deps-build deps-test deps-bench deps-systemd build run check lint format test sanitize shellcheck fuzz bench clean \
 	install install-files deb check-units check-systemd
 
 help:
@@ -46,10 +46,13 @@ help:
 	@echo '                 deps-test, deps-bench, deps-systemd)'
 	@echo 'make build       release binaries (static Swift runtime) in $(RELEASE_DIR)/'
 	@echo 'make run         build, then run placesd in the foreground (extra flags: ARGS=...)'
-	@echo 'make check       deps, lint, test, shellcheck and check-systemd: what CI runs (.ci/run)'
+	@echo 'make check       deps, lint, test, sanitize, shellcheck and check-systemd: what CI runs (.ci/run)'
 	@echo 'make lint        swift format lint --strict'
 	@echo 'make test        debug build with tests, then swift test (unit and integration)'
+	@echo 'make sanitize    the test suite under ThreadSanitizer, then AddressSanitizer (builds in'
+	@echo '                 $(BUILD_DIR)/sanitize-*); fails on any report'
 	@echo 'make shellcheck  shellcheck every shell script in the repository'
+	@echo 'make fuzz        libFuzzer on the wire protocol for FUZZ_SECONDS (default 300); docs/fuzzing.md'
 	@echo 'make format      rewrite Swift sources with swift format'
 	@echo 'make bench       release build, then bench/run.sh (placesd against the ceiling and Redis)'
 	@echo 'make install     build, then install binaries, units, man pages and completions under'
@@ -84,8 +87,9 @@ build:
 run: deps-build build
 	exec $(RELEASE_DIR)/placesd $(ARGS)
 
-check: deps lint test shellcheck check-systemd
-	@echo 'make check: passed (swift format lint, build with tests, swift test, shellcheck, systemd package test)'
+check: deps lint test sanitize shellcheck check-systemd
+	@echo 'make check: passed (swift format lint, build with tests, swift test, the tests again under ThreadSanitizer'
+	@echo '            and AddressSanitizer, shellcheck, systemd package test)'
 
 lint:
 	$(SWIFT) format lint --strict --recursive $(FORMAT_PATHS)
@@ -95,8 +99,17 @@ test:
 	$(SWIFT_BUILD) --build-tests
 	$(SWIFT) test --scratch-path $(BUILD_DIR) --skip-build
 
+# The whole suite once under each sanitizer; any report from any process fails it.
+sanitize:
+	SWIFT=$(SWIFT) BUILD_DIR=$(BUILD_DIR) scripts/sanitize.sh thread
+	SWIFT=$(SWIFT) BUILD_DIR=$(BUILD_DIR) scripts/sanitize.sh address
+
 shellcheck:
 	@scripts/shell-scripts.sh | xargs --no-run-if-empty --delimiter='\n' shellcheck --
+
+# Not part of check: builds an instrumented fuzzer with swiftc and runs it (crashes in $(BUILD_DIR)/fuzz/crashes/).
+fuzz:
+	BUILD_DIR=$(BUILD_DIR) scripts/fuzz.sh $(FUZZ_SECONDS)
 
 format:
 	$(SWIFT) format --in-place --recursive $(FORMAT_PATHS)
