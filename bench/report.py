@@ -1,56 +1,161 @@
 #!/usr/bin/env python3
-"""Gathers the raw results of bench/run.sh into one JSON file and prints the comparison table.
+"""Gathers the raw results of bench/run.sh into one JSON file and prints three tables.
 
     report.py --raw DIR --out FILE [--meta KEY=VALUE]...
 
-DIR holds what run.sh measured: jsonl-load's JSON lines (ceiling-c10.json,
-placesd-get-c50.json, ...), redis-benchmark's CSV (redis-get.csv,
-redis-set-always.csv) and hyperfine's export (startup.json). A missing
-measurement shows as n/a.
+DIR holds what run.sh measured: jsonl-load's JSON lines, one per run
+(ceiling-c10.jsonl, placesd-list-c50.jsonl, placesd-10k-get-c50.jsonl, ...),
+redis-benchmark's CSV rows, one per run (redis-get.csv, redis-set-always.csv),
+hyperfine's exports (startup.json, oneshot.json) and one KEY=VALUE file per
+store size (placesd-1M.txt: load time, start-up times, VmRSS, export size).
+Each figure of a repeated measurement is the median over its runs; one-shot
+commands count with hyperfine's median. The meta keys `sizes`, `places` and
+`near_places` say which sizes were measured.
+
+The tables: placesd against its references; the targets, each with PASS or
+FAIL; and how cost grows with the number of places stored. A missing
+measurement shows as n/a and never fails a target silently: its row says n/a.
 """
 
 import argparse
 import csv
 import json
 import os
+import statistics
 import sys
+
+DEFAULT_SIZES = "10000,100000,1000000"
+FLAT_LOW, FLAT_HIGH = 0.8, 1.2  # "flat": the largest store within 20 % of the smallest
 
 
 def read_json(directory, name):
     path = os.path.join(directory, name)
     if not os.path.exists(path) or os.path.getsize(path) == 0:
         return None
-    with open(path) as file:
-        return json.load(file)
+    try:
+        with open(path) as file:
+            return json.load(file)
+    except (OSError, ValueError):
+        return None
 
 
-def read_redis_csv(directory, name):
-    """Returns redis-benchmark's single CSV row with numbers for values."""
+def medians(runs):
+    """One result whose every numeric field is the median of that field over `runs`; the runs themselves too."""
+    if not runs:
+        return None
+    result = {}
+    for key in runs[0]:
+        values = [run.get(key) for run in runs]
+        numbers = [value for value in values if isinstance(value, (int, float)) and not isinstance(value, bool)]
+        result[key] = statistics.median(numbers) if len(numbers) == len(values) else values[0]
+    result["runs"] = runs
+    return result
+
+
+def read_runs(directory, name):
+    """jsonl-load's lines, one per run, as one result of medians (a line that is not JSON is left out)."""
     path = os.path.join(directory, name)
     if not os.path.exists(path):
         return None
-    with open(path, newline="") as file:
-        rows = list(csv.DictReader(file))
-    if not rows:
+    runs = []
+    with open(path) as file:
+        for line in file:
+            try:
+                run = json.loads(line)
+            except ValueError:
+                continue
+            if isinstance(run, dict):
+                runs.append(run)
+    return medians(runs)
+
+
+def read_redis_csv(directory, name):
+    """redis-benchmark's CSV rows, one per run, as one result of medians."""
+    path = os.path.join(directory, name)
+    if not os.path.exists(path):
         return None
-    return {key: (value if key == "test" else float(value)) for key, value in rows[0].items()}
+    runs = []
+    try:
+        with open(path, newline="") as file:
+            for row in csv.DictReader(file):
+                runs.append({key: (value if key == "test" else float(value)) for key, value in row.items()})
+    except (OSError, ValueError):
+        return None
+    return medians(runs)
 
 
-def startup_means(directory):
-    """Maps each command name of the start-up measurement to its mean in milliseconds."""
-    export = read_json(directory, "startup.json")
+def read_facts(directory, name):
+    """Reads run.sh's KEY=VALUE lines: numbers, comma-separated lists of numbers, or None for n/a."""
+    path = os.path.join(directory, name)
+    if not os.path.exists(path):
+        return {}
+    facts = {}
+    with open(path) as file:
+        for line in file:
+            key, separator, value = line.strip().partition("=")
+            if separator:
+                facts[key] = parse_value(value)
+    return facts
+
+
+def parse_value(text):
+    def number(item):
+        try:
+            return float(item)
+        except ValueError:
+            return None
+
+    if "," in text:
+        return [number(item) for item in text.split(",")]
+    return number(text)
+
+
+def hyperfine_medians(directory, name):
+    """Maps each command name of a hyperfine export to its median (else mean) in milliseconds."""
+    export = read_json(directory, name)
     if export is None:
         return {}, None
-    return {result["command"]: result["mean"] * 1000 for result in export["results"]}, export
+    return {
+        result["command"]: result.get("median", result.get("mean")) * 1000 for result in export.get("results", [])
+    }, export
+
+
+def size_label(size):
+    if size % 1_000_000 == 0:
+        return f"{size // 1_000_000}M"
+    if size % 1000 == 0:
+        return f"{size // 1000}k"
+    return str(size)
 
 
 def field(result, key, scale=1.0):
-    return None if result is None or key not in result else result[key] * scale
+    if not isinstance(result, dict) or result.get(key) is None:
+        return None
+    return result[key] * scale
+
+
+def ratio(value, reference):
+    return value / reference if value is not None and reference else None
+
+
+def scale_facts(directory, size):
+    """Everything measured with `size` places stored."""
+    name = f"placesd-{size_label(size)}"
+    facts = read_facts(directory, f"{name}.txt")
+    startups = facts.get("startup_seconds")
+    startups = startups if isinstance(startups, list) else [startups] if startups is not None else []
+    startups = [value for value in startups if value is not None]
+    facts["startup_seconds"] = startups
+    facts["startup_median_seconds"] = statistics.median(startups) if startups else None
+    for method, counts in (("get", ("c10", "c50")), ("add", ("c10", "c50")), ("near", ("c1", "c10"))):
+        facts[method] = {count: read_runs(directory, f"{name}-{method}-{count}.jsonl") for count in counts}
+    return facts
 
 
 def comparisons(raw):
-    get10, get50 = raw["placesd"]["get"]["c10"], raw["placesd"]["get"]["c50"]
-    add50 = raw["placesd"]["add"]["c50"]
+    """The table placesd has always been shown in: each figure against its reference."""
+    placesd = raw["placesd"]
+    get10, get50, add50 = placesd["get"]["c10"], placesd["get"]["c50"], placesd["add"]["c50"]
     redis_get, redis_set = raw["redis"]["get"], raw["redis"]["set_appendfsync_always"]
     startup = raw["startup_ms"]
     return [
@@ -63,24 +168,105 @@ def comparisons(raw):
     ]
 
 
+AT_LEAST, AT_MOST, BELOW = ">=", "<=", "<"
+
+
+def targets(raw):
+    """The targets of "Faster than Redis on the same socket": (figure, placesd, reference, reference is, op, bound)."""
+    meta, placesd = raw["meta"], raw["placesd"]
+    small, large = size_label(int(meta["places"])), size_label(int(meta["near_places"]))
+    get10, get50 = placesd["get"]["c10"], placesd["get"]["c50"]
+    redis_get, redis_set = raw["redis"]["get"], raw["redis"]["set_appendfsync_always"]
+    list_places = meta.get("list_places", "100")
+    large_facts = raw["scaling"].get(large, {})
+    startup = large_facts.get("startup_median_seconds")
+    rss_kb, export_bytes = large_facts.get("rss_kb"), large_facts.get("export_bytes")
+    return [
+        (f"get req/s, 50 conns, {small} places", field(get50, "rps"), field(redis_get, "rps"),
+         "Redis GET, 50 conns", AT_LEAST, 1.0),
+        ("durable add req/s, 50 conns", field(placesd["add"]["c50"], "rps"), field(redis_set, "rps"),
+         "Redis SET fsync always", AT_LEAST, 1.0),
+        ("get req/s, 10 conns", field(get10, "rps"), field(raw["ceiling"]["c10"], "rps"),
+         "ceiling, 10 conns", AT_LEAST, 0.5),
+        ("get p99 ms, 50 conns", field(get50, "p99_us", 0.001), field(redis_get, "p99_latency_ms"),
+         "Redis GET p99", AT_MOST, 1.0),
+        (f"list {list_places} places req/s, 50 conns", field(placesd["list"]["c50"], "rps"), field(get50, "rps"),
+         "placesd get, 50 conns", AT_LEAST, 0.5),
+        (f"list {list_places} places req/s, 10 conns", field(placesd["list"]["c10"], "rps"), field(get10, "rps"),
+         "placesd get, 10 conns", AT_LEAST, 0.5),
+        ("placesctl get ID ms", raw["oneshot_ms"].get("placesctl get ID"), raw["oneshot_ms"].get("redis-cli GET key"),
+         "redis-cli GET key", AT_MOST, 1.0),
+        (f"spawn to READY=1 ms, {large} places", None if startup is None else startup * 1000, 1000.0,
+         "1 s", BELOW, 1.0),
+        (f"VmRSS MB, {large} places", None if rss_kb is None else rss_kb / 1024,
+         None if export_bytes is None else export_bytes / 1048576, "JSON export MB", BELOW, 3.0),
+        (f"near p50 ms, 1 conn, {large} places", field(placesd["near"]["c1"], "p50_us", 0.001), 5.0,
+         "5 ms", BELOW, 1.0),
+    ]
+
+
+def verdict(value, op, bound):
+    if value is None:
+        return "n/a"
+    passed = {AT_LEAST: value >= bound, AT_MOST: value <= bound, BELOW: value < bound}[op]
+    return "PASS" if passed else "FAIL"
+
+
+def flat_verdict(value):
+    """PASS when the largest store's figure is within 20 % of the smallest's, either way."""
+    if value is None:
+        return "n/a"
+    return "PASS" if FLAT_LOW <= value <= FLAT_HIGH else "FAIL"
+
+
+def scaling_rows(raw):
+    """How cost grows: (figure, values per size, judged) with the smallest and largest size compared."""
+    labels = [size_label(size) for size in raw["sizes"]]
+    facts = [raw["scaling"].get(label, {}) for label in labels]
+
+    def values(pick):
+        return [pick(fact) for fact in facts]
+
+    def ms(seconds):
+        return None if seconds is None else seconds * 1000
+
+    return [
+        ("get req/s, 50 conns", values(lambda f: field(f.get("get", {}).get("c50"), "rps")), True),
+        ("add req/s, 50 conns", values(lambda f: field(f.get("add", {}).get("c50"), "rps")), True),
+        ("near req/s, 10 conns", values(lambda f: field(f.get("near", {}).get("c10"), "rps")), True),
+        ("near p50 ms, 1 conn", values(lambda f: field(f.get("near", {}).get("c1"), "p50_us", 0.001)), False),
+        ("spawn to READY=1 ms", values(lambda f: ms(f.get("startup_median_seconds"))), False),
+        ("VmRSS MB after gets", values(lambda f: None if f.get("rss_kb") is None else f["rss_kb"] / 1024), False),
+        ("places.import s", values(lambda f: f.get("load_seconds")), False),
+    ]
+
+
 def show(value):
     if value is None:
         return "n/a"
-    return f"{value:,.0f}" if value >= 100 else f"{value:.2f}"
+    if abs(value) >= 100:
+        return f"{value:,.0f}"
+    return f"{value:.2f}" if abs(value) >= 1 else f"{value:.3f}"
 
 
-def print_table(rows):
-    header = ("figure", "placesd", "reference", "ratio", "reference is")
-    lines = [header]
-    for figure, placesd, reference, reference_name in rows:
-        ratio = placesd / reference if placesd is not None and reference else None
-        lines.append((figure, show(placesd), show(reference), "n/a" if ratio is None else f"{ratio:.2f}", reference_name))
+def show_ratio(value, decimals=2):
+    return "n/a" if value is None else f"{value:.{decimals}f}"
+
+
+def print_table(header, lines, left=(0,), after=()):
+    """Prints rows of strings; columns in `left` align left, the rest right; `after` columns follow unaligned."""
+    lines = [header] + lines
     widths = [max(len(line[column]) for line in lines) for column in range(len(header))]
     for line in lines:
-        cells = [line[0].ljust(widths[0])]
-        cells += [line[column].rjust(widths[column]) for column in (1, 2, 3)]
-        cells.append(line[4])
-        print("  ".join(cells))
+        cells = []
+        for column, cell in enumerate(line):
+            if column in after:
+                cells.append(cell)
+            elif column in left:
+                cells.append(cell.ljust(widths[column]))
+            else:
+                cells.append(cell.rjust(widths[column]))
+        print("  ".join(cells).rstrip())
 
 
 def main():
@@ -91,37 +277,95 @@ def main():
     arguments = parser.parse_args()
 
     directory = arguments.raw
-    means, hyperfine = startup_means(directory)
+    meta = dict(item.split("=", 1) for item in arguments.meta)
+    sizes = [int(size) for size in meta.setdefault("sizes", DEFAULT_SIZES).split(",")]
+    meta.setdefault("places", str(sizes[0]))
+    meta.setdefault("near_places", str(sizes[-1]))
+    small, large = size_label(int(meta["places"])), size_label(int(meta["near_places"]))
+    scaling = {size_label(size): scale_facts(directory, size) for size in sizes}
+    startup, startup_export = hyperfine_medians(directory, "startup.json")
+    oneshot, oneshot_export = hyperfine_medians(directory, "oneshot.json")
     raw = {
-        "meta": dict(item.split("=", 1) for item in arguments.meta),
-        "ceiling": {count: read_json(directory, f"ceiling-{count}.json") for count in ("c10", "c50")},
+        "meta": meta,
+        "sizes": sizes,
+        "ceiling": {count: read_runs(directory, f"ceiling-{count}.jsonl") for count in ("c10", "c50")},
         "placesd": {
-            "load": read_json(directory, "placesd-load.json"),
-            "get": {count: read_json(directory, f"placesd-get-{count}.json") for count in ("c10", "c50")},
-            "add": {count: read_json(directory, f"placesd-add-{count}.json") for count in ("c10", "c50")},
-            "near": {count: read_json(directory, f"placesd-near-{count}.json") for count in ("c1", "c10")},
+            "get": scaling.get(small, {}).get("get", {"c10": None, "c50": None}),
+            "add": scaling.get(small, {}).get("add", {"c10": None, "c50": None}),
+            "near": scaling.get(large, {}).get("near", {"c1": None, "c10": None}),
+            "list": {count: read_runs(directory, f"placesd-list-{count}.jsonl") for count in ("c10", "c50")},
         },
         "redis": {
             "get": read_redis_csv(directory, "redis-get.csv"),
             "set_appendfsync_always": read_redis_csv(directory, "redis-set-always.csv"),
         },
-        "startup_ms": means,
-        "hyperfine": hyperfine,
+        "startup_ms": startup,
+        "hyperfine": startup_export,
+        "oneshot_ms": oneshot,
+        "oneshot_hyperfine": oneshot_export,
+        "scaling": scaling,
     }
+
     rows = comparisons(raw)
     raw["comparisons"] = [
         {"figure": figure, "placesd": placesd, "reference": reference, "reference_is": name,
-         "ratio": placesd / reference if placesd is not None and reference else None}
+         "ratio": ratio(placesd, reference)}
         for figure, placesd, reference, name in rows
+    ]
+    goals = targets(raw)
+    raw["targets"] = [
+        {"figure": figure, "placesd": placesd, "reference": reference, "reference_is": name,
+         "ratio": ratio(placesd, reference), "target": f"{op} {bound}",
+         "result": verdict(ratio(placesd, reference), op, bound)}
+        for figure, placesd, reference, name, op, bound in goals
+    ]
+    growth = scaling_rows(raw)
+    labels = [size_label(size) for size in sizes]
+    raw["growth"] = [
+        {"figure": figure, "values": dict(zip(labels, values)), "ratio": ratio(values[-1], values[0]),
+         "target": f"{FLAT_LOW}-{FLAT_HIGH}" if judged else None,
+         "result": flat_verdict(ratio(values[-1], values[0])) if judged else None}
+        for figure, values, judged in growth
     ]
     with open(arguments.out, "w") as file:
         json.dump(raw, file, indent=2)
         file.write("\n")
-    print_table(rows)
+
+    print("placesd against its references (for p99 and start-up, lower is better)")
+    print_table(
+        ("figure", "placesd", "reference", "ratio", "reference is"),
+        [(figure, show(placesd), show(reference), show_ratio(ratio(placesd, reference)), name)
+         for figure, placesd, reference, name in rows],
+        after=(4,),
+    )
+
+    print("\ntargets (ratio = placesd / reference)")
+    print_table(
+        ("figure", "placesd", "reference", "reference is", "ratio", "target", "result"),
+        [(row["figure"], show(row["placesd"]), show(row["reference"]), row["reference_is"], show_ratio(row["ratio"], 3),
+          row["target"], row["result"]) for row in raw["targets"]],
+        left=(0, 3, 5, 6),
+    )
+
+    print(f"\nhow cost grows ({', '.join(labels)} places; ratio = {labels[-1]} / {labels[0]}; "
+          f"req/s must stay within {FLAT_LOW}-{FLAT_HIGH})")
+    print_table(
+        ("figure", *labels, f"{labels[-1]}/{labels[0]}", "target", "result"),
+        [(row["figure"], *(show(row["values"][label]) for label in labels), show_ratio(row["ratio"], 3),
+          row["target"] or "", row["result"] or "") for row in raw["growth"]],
+        left=(0, len(labels) + 2, len(labels) + 3),
+    )
+
     near = raw["placesd"]["near"]["c1"]
-    if near is not None:
-        print(f"places.near (limit 10) at {raw['meta'].get('near_places', '?')} places, one connection: "
+    if field(near, "p50_us") is not None and field(near, "p99_us") is not None:
+        print(f"\nplaces.near (limit 10) at {meta['near_places']} places, one connection: "
               f"p50 {near['p50_us'] / 1000:.3f} ms, p99 {near['p99_us'] / 1000:.3f} ms (target: under 5 ms)")
+    large_facts = scaling.get(large, {})
+    if large_facts.get("export_bytes") is not None:
+        print(f"JSON export of {meta['near_places']} places: {large_facts['export_bytes']:,.0f} bytes")
+    failed = [row["figure"] for row in raw["targets"] + raw["growth"] if row["result"] == "FAIL"]
+    missing = [row["figure"] for row in raw["targets"] + raw["growth"] if row["result"] == "n/a"]
+    print(f"targets: {len(failed)} FAIL, {len(missing)} n/a")
     print(f"raw results: {arguments.out}")
 
 

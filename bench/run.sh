@@ -1,36 +1,65 @@
 #!/usr/bin/env bash
-# Measures placesd against two references in one run: the ceiling (jsonl-load --serve, a C line server that
-# does no work) and Redis (GET from memory; SET with appendfsync always, durable as placesd.add is). Every
-# server runs on a Unix socket this script creates, and everything it starts is stopped on exit.
+# `make bench`: measures placesd against its references in one run and checks it against its targets.
 #
-#   bench/run.sh [--bin-dir DIR] [--out DIR] [--duration SECONDS] [--only-reference]
+# References, each on a Unix socket this script creates:
+#   - the ceiling: jsonl-load --serve, a C epoll line server that does no work (10 and 50 connections);
+#   - Redis: redis-benchmark GET from memory and SET with appendfsync always (durable, as places.add is),
+#     50 connections, 256-byte values, as many keys as placesd holds places at the smallest size;
+#   - one-shot processes (hyperfine -N, median wall time): `placesctl list` on an empty store against
+#     `redis-cli PING`, and `placesctl get ID` against `redis-cli GET key`.
+# placesd:
+#   - places.list (no params) of a user with exactly 100 places, its own database, 10 and 50 connections;
+#   - for 10k, 100k and 1M places, each loaded with places.import into a fresh database (one user), then
+#     placesd restarted: spawn to READY=1 (median of --starts spawns, warm page cache), places.get at 50
+#     connections (also 10 at 10k), VmRSS after the gets, places.near (limit 10) at 1 and 10 connections, the
+#     size of the JSON export (placesctl export; largest size only), then durable places.add at 50
+#     connections (also 10 at 10k), a fixed number of requests per run so the store grows alike at every size.
+# Every throughput figure is the median of --repeat runs. bench/report.py then prints placesd against its
+# references, the targets with PASS/FAIL, and how cost grows from the smallest to the largest store, and
+# writes everything to OUT/results.json. The run takes about 5 minutes on 2 cores.
 #
-# Prints each measurement, then a table of placesd against its references; writes DIR/results.json.
+#   bench/run.sh [--bin-dir DIR] [--out DIR] [--duration SECONDS] [--repeat N] [--adds N] [--starts N]
+#                [--sizes N,N,...] [--only-reference]
+#
+# --duration: seconds of each closed-loop run (default 5); --repeat: runs per figure (default 3); --adds:
+# places.add requests per add run (default 30000); --starts: spawns per size (default 5); --sizes: store sizes
+# (default 10000,100000,1000000; the first is the one the throughput targets use, the last the one start-up,
+# memory and places.near are judged at). Everything started is stopped on exit; the exit status is 1 when a
+# measurement failed (errors, a server that did not start or stop cleanly), whatever the targets say.
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 bin_dir=$root/.build/release
 out=$root/.build/bench
 duration=5
+repeat=3          # runs of every throughput figure; each figure is the median over the runs
+adds=30000        # places.add requests in each add run
+starts=5          # spawns of placesd per size; the median spawn -> READY=1 is reported
+sizes_list=10000,100000,1000000
 only_reference=false
-places=10000      # places loaded before places.get is measured; Redis GET reads as many keys
-near_places=1000000  # places stored when places.near is measured
+list_places=100   # places the places.list user holds
 value_size=256    # bytes of each Redis value: about the size of a place as JSON
 redis_requests=200000
+import_chunk=50000  # places per places.import request (placesd refuses more than 100,000 by default)
 
 usage() {
-    echo "usage: bench/run.sh [--bin-dir DIR] [--out DIR] [--duration SECONDS] [--only-reference]" >&2
+    echo "usage: bench/run.sh [--bin-dir DIR] [--out DIR] [--duration SECONDS] [--repeat N] [--adds N]" \
+        "[--starts N] [--sizes N,N,...] [--only-reference]" >&2
     exit 64
 }
 
 while [ $# -gt 0 ]; do
     case "$1" in
-        --bin-dir | --out | --duration)
+        --bin-dir | --out | --duration | --repeat | --adds | --starts | --sizes)
             [ $# -ge 2 ] || usage
             case "$1" in
                 --bin-dir) bin_dir=$2 ;;
                 --out) out=$2 ;;
                 --duration) duration=$2 ;;
+                --repeat) repeat=$2 ;;
+                --adds) adds=$2 ;;
+                --starts) starts=$2 ;;
+                --sizes) sizes_list=$2 ;;
             esac
             shift 2
             ;;
@@ -42,6 +71,13 @@ while [ $# -gt 0 ]; do
     esac
 done
 [[ "$duration" =~ ^[1-9][0-9]*$ ]] || usage
+[[ "$repeat" =~ ^[1-9][0-9]*$ ]] || usage
+[[ "$adds" =~ ^[1-9][0-9]*$ ]] || usage
+[[ "$starts" =~ ^[1-9][0-9]*$ ]] || usage
+[[ "$sizes_list" =~ ^[1-9][0-9]*(,[1-9][0-9]*)*$ ]] || usage
+IFS=, read -r -a sizes <<<"$sizes_list"
+places=${sizes[0]}                  # the size the targets use; Redis GET reads as many keys
+near_places=${sizes[${#sizes[@]} - 1]}  # the size places.near, start-up and memory are judged at
 
 fail() {
     echo "bench: $*" >&2
@@ -56,7 +92,18 @@ section() {
     printf '\n== %s\n' "$*"
 }
 
-for tool in cc python3 timeout; do
+# size_label N: 10000 -> 10k, 1000000 -> 1M.
+size_label() {
+    if (($1 % 1000000 == 0)); then
+        printf '%sM' "$(($1 / 1000000))"
+    elif (($1 % 1000 == 0)); then
+        printf '%sk' "$(($1 / 1000))"
+    else
+        printf '%s' "$1"
+    fi
+}
+
+for tool in cc python3 timeout shuf; do
     have "$tool" || fail "'$tool' is not installed (make deps-bench installs what the bench needs)"
 done
 if [ "$only_reference" = false ]; then
@@ -100,17 +147,19 @@ trap 'exit 130' INT
 trap 'exit 143' TERM
 
 # start_server NAME SERVE_OPTIONS... -- COMMAND...: starts COMMAND under bench/serve.py, which answers on a FIFO
-# once the server is ready (sd_notify READY=1, or its socket accepts), and returns then. The server's output
-# goes to $logs/NAME.log.
+# once the server is ready (sd_notify READY=1, or its socket accepts), and returns then. Sets ready_seconds
+# (spawn to READY=1) and ready_pid (the server's own pid). The server's output goes to $logs/NAME.log.
+ready_seconds=n/a
+ready_pid=
 start_server() {
     local name=$1 fifo=$work/$1.ready ready_fd line=""
     shift
     mkfifo "$fifo"
     # Opened for reading and writing, the FIFO never blocks here; `read -t` bounds the wait instead.
     exec {ready_fd}<>"$fifo"
-    python3 "$root/bench/serve.py" --timeout 20 --log "$logs/$name.log" "$@" >"$fifo" {ready_fd}<&- &
+    python3 "$root/bench/serve.py" --timeout 60 --log "$logs/$name.log" "$@" >"$fifo" {ready_fd}<&- &
     server_pids[$name]=$!
-    read -r -t 30 -u "$ready_fd" line || true
+    read -r -t 90 -u "$ready_fd" line || true
     exec {ready_fd}<&-
     rm -f "$fifo"
     if [[ "$line" != ready* ]]; then
@@ -118,17 +167,26 @@ start_server() {
         sed 's/^/    /' "$logs/$name.log" >&2
         exit 1
     fi
+    if [[ "$line" =~ ^ready\ in\ ([0-9.]+)\ s,\ pid\ ([0-9]+) ]]; then
+        ready_seconds=${BASH_REMATCH[1]}
+        ready_pid=${BASH_REMATCH[2]}
+    else
+        ready_seconds=n/a
+        ready_pid=
+    fi
     echo "$name: $line"
 }
 
-# stop_server NAME: sends SIGTERM and waits; the server's exit status ends up in $stopped_status.
-stopped_status=0
+# stop_server NAME: sends SIGTERM and waits; a status other than 0 counts as a failure.
 stop_server() {
-    local pid=${server_pids[$1]}
+    local pid=${server_pids[$1]} status=0
     unset "server_pids[$1]"
     kill -TERM "$pid"
-    stopped_status=0
-    wait "$pid" || stopped_status=$?
+    wait "$pid" || status=$?
+    if [ "$status" -ne 0 ]; then
+        echo "bench: $1 exited with status $status after SIGTERM (expected 0); see $logs/$1.log" >&2
+        failures=$((failures + 1))
+    fi
 }
 
 json_number() {
@@ -139,62 +197,123 @@ json_number() {
     fi
 }
 
-# measure NAME SOCKET REQUESTS CONNECTIONS [JSONL_LOAD_OPTIONS...]: one closed-loop run of jsonl-load;
-# its JSON line goes to $raw/NAME.json. A run with errors or unanswered requests counts as a failure.
+# measure NAME SOCKET REQUESTS CONNECTIONS [JSONL_LOAD_OPTIONS...]: $repeat closed-loop runs of jsonl-load; their
+# JSON lines go to $raw/NAME.jsonl, and the line printed holds the medians. A run with errors or unanswered
+# requests counts as a failure.
 measure() {
-    local name=$1 socket=$2 requests=$3 connections=$4 status=0 result errors unanswered
+    local name=$1 socket=$2 requests=$3 connections=$4 run status result errors unanswered
+    local rps=() p50=() p99=() total_errors=0
     shift 4
-    timeout 300 "$load" -s "$socket" -f "$requests" -c "$connections" -d "$duration" "$@" \
-        >"$raw/$name.json" 2>"$raw/$name.err" || status=$?
-    result=$(cat "$raw/$name.json")
-    errors=$(json_number errors "$result")
-    unanswered=$(json_number unanswered "$result")
-    printf '%-16s %3s conns %9s req/s   p50 %8s us   p99 %8s us   errors %s\n' "$name" "$connections" \
-        "$(json_number rps "$result")" "$(json_number p50_us "$result")" "$(json_number p99_us "$result")" "$errors"
-    if [ "$status" -ne 0 ] || [ "$errors" != 0 ] || [ "$unanswered" != 0 ]; then
-        echo "bench: $name: jsonl-load exited with status $status, $errors errors, $unanswered unanswered" >&2
-        sed 's/^/    /' "$raw/$name.err" >&2
-        failures=$((failures + 1))
-    fi
+    : >"$raw/$name.jsonl"
+    : >"$raw/$name.err"
+    for ((run = 1; run <= repeat; run++)); do
+        status=0
+        timeout 300 "$load" -s "$socket" -f "$requests" -c "$connections" -d "$duration" "$@" \
+            >"$work/run.json" 2>>"$raw/$name.err" || status=$?
+        result=$(cat "$work/run.json")
+        printf '%s\n' "$result" >>"$raw/$name.jsonl"
+        errors=$(json_number errors "$result")
+        unanswered=$(json_number unanswered "$result")
+        rps+=("$(json_number rps "$result")")
+        p50+=("$(json_number p50_us "$result")")
+        p99+=("$(json_number p99_us "$result")")
+        if [ "$status" -ne 0 ] || [ "$errors" != 0 ] || [ "$unanswered" != 0 ]; then
+            echo "bench: $name run $run: jsonl-load exited with status $status, $errors errors, $unanswered unanswered" >&2
+            sed 's/^/    /' "$raw/$name.err" >&2
+            failures=$((failures + 1))
+        fi
+        if [[ "$errors" =~ ^[0-9]+$ ]]; then
+            total_errors=$((total_errors + errors))
+        fi
+    done
+    printf '%-22s %3s conns %9s req/s   p50 %8s us   p99 %8s us   errors %s   runs: %s req/s\n' "$name" \
+        "$connections" "$(median "${rps[@]}")" "$(median "${p50[@]}")" "$(median "${p99[@]}")" "$total_errors" \
+        "${rps[*]}"
 }
 
-# redis_benchmark NAME SOCKET TEST: one redis-benchmark run at 50 connections; CSV to $raw/NAME.csv.
+# redis_benchmark NAME SOCKET TEST: $repeat redis-benchmark runs at 50 connections; their CSV rows go to
+# $raw/NAME.csv under one header, and the line printed holds the medians.
 redis_benchmark() {
-    local name=$1 socket=$2 test=$3 row rps p50 p99
-    timeout 120 redis-benchmark -s "$socket" -c 50 -n "$redis_requests" -r "$places" -d "$value_size" \
-        -t "$test" --csv >"$raw/$name.csv"
-    row=$(tail -n 1 "$raw/$name.csv" | tr -d '"')
-    IFS=, read -r _ rps _ _ p50 _ p99 _ <<<"$row"
-    printf '%-16s %3s conns %9s req/s   p50 %8s ms   p99 %8s ms\n' "$name" 50 "${rps%.*}" "$p50" "$p99"
+    local name=$1 socket=$2 test=$3 run row rps=() p50=() p99=() value p50_ms p99_ms
+    : >"$raw/$name.csv"
+    for ((run = 1; run <= repeat; run++)); do
+        timeout 120 redis-benchmark -s "$socket" -c 50 -n "$redis_requests" -r "$places" -d "$value_size" \
+            -t "$test" --csv >"$work/run.csv"
+        if [ "$run" -eq 1 ]; then
+            head -n 1 "$work/run.csv" >>"$raw/$name.csv"
+        fi
+        tail -n 1 "$work/run.csv" >>"$raw/$name.csv"
+        row=$(tail -n 1 "$work/run.csv" | tr -d '"')
+        IFS=, read -r _ value _ _ p50_ms _ p99_ms _ <<<"$row"
+        rps+=("${value%.*}")
+        p50+=("$p50_ms")
+        p99+=("$p99_ms")
+    done
+    printf '%-22s %3s conns %9s req/s   p50 %8s ms   p99 %8s ms   runs: %s req/s\n' "$name" 50 \
+        "$(median "${rps[@]}")" "$(median "${p50[@]}")" "$(median "${p99[@]}")" "${rps[*]}"
 }
 
-# Mean wall time of each start-up command, as hyperfine's --export-json writes it (commands named).
-startup_commands=()
-measure_startup() {
-    if [ "${#startup_commands[@]}" -eq 0 ]; then
+# time_commands NAME [-n LABEL COMMAND]...: the wall time of each one-shot command, with hyperfine -N when it
+# is installed; its --export-json (median and mean in seconds, commands named) goes to $raw/NAME.json.
+time_commands() {
+    local export=$raw/$1.json
+    shift
+    if [ $# -eq 0 ]; then
         return
     fi
     if have hyperfine; then
-        timeout 120 hyperfine -N --warmup 20 --style basic --export-json "$raw/startup.json" "${startup_commands[@]}"
+        timeout 300 hyperfine -N --warmup 20 --style basic --export-json "$export" "$@"
         return
     fi
     echo "hyperfine is not installed: timing 200 runs of each command with date +%s%N"
-    local index run name command start end separator="" runs=200 entries="" argv
-    for ((index = 0; index < ${#startup_commands[@]}; index += 3)); do
-        name=${startup_commands[index + 1]}
-        command=${startup_commands[index + 2]}
+    local arguments=("$@") index run label command start end separator="" runs=200 entries="" argv
+    for ((index = 0; index < ${#arguments[@]}; index += 3)); do
+        label=${arguments[index + 1]}
+        command=${arguments[index + 2]}
         read -r -a argv <<<"$command"
         for ((run = 0; run < 20; run++)); do "${argv[@]}" >/dev/null; done
         start=$(date +%s%N)
         for ((run = 0; run < runs; run++)); do "${argv[@]}" >/dev/null; done
         end=$(date +%s%N)
-        entries+=$(printf '%s{"command": "%s", "mean": %s}' "$separator" "$name" \
+        entries+=$(printf '%s{"command": "%s", "mean": %s}' "$separator" "$label" \
             "$(awk -v ns="$((end - start))" -v runs="$runs" 'BEGIN { printf "%.9f", ns / runs / 1e9 }')")
         separator=", "
-        printf '%-16s %8.3f ms\n' "$name" "$(awk -v ns="$((end - start))" -v runs="$runs" \
+        printf '%-22s %8.3f ms\n' "$label" "$(awk -v ns="$((end - start))" -v runs="$runs" \
             'BEGIN { printf "%.3f", ns / runs / 1e6 }')"
     done
-    printf '{"results": [%s]}\n' "$entries" >"$raw/startup.json"
+    printf '{"results": [%s]}\n' "$entries" >"$export"
+}
+
+# quoted COMMAND...: the command as one line that hyperfine -N splits back into its words.
+quoted() {
+    printf '%q ' "$@"
+}
+
+# vm_kb PID FIELD: a field of /proc/PID/status (VmRSS, VmHWM) in kB, or n/a.
+vm_kb() {
+    awk -v field="$2:" '$1 == field { print $2; found = 1 } END { if (!found) print "n/a" }' \
+        "/proc/$1/status" 2>/dev/null || echo n/a
+}
+
+# median VALUES...: the median of the values that are numbers (n/a when none is).
+median() {
+    printf '%s\n' "$@" | awk '/^[0-9]+(\.[0-9]+)?$/ { print }' | sort -g |
+        awk '{ v[NR] = $1 } END { if (NR == 0) print "n/a"; else if (NR % 2) print v[(NR + 1) / 2]; else printf "%.10g\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+
+# start_placesd NAME SOCKET DATABASE: placesd as every measurement here runs it.
+start_placesd() {
+    start_server "$1" --notify "$work/$1.notify" --socket "$2" -- \
+        "$bin_dir/placesd" --socket "$2" --database "$3" --log-level warning \
+        --max-line-bytes 67108864 --max-places 100000000
+}
+
+# expect_places SOCKET COUNT: checks with server.status that the caller holds COUNT places.
+expect_places() {
+    local status held
+    status=$(python3 "$root/bench/rpc.py" "$1" server.status)
+    held=$(json_number places "$status")
+    [ "$held" = "$2" ] || fail "placesd on '$1' holds $held places, expected $2"
 }
 
 started=$(date +%s)
@@ -203,6 +322,23 @@ started=$(date +%s)
 get_like=$work/get-like.jsonl
 printf '%s\n' '{"jsonrpc":"2.0","id":{seq},"method":"places.get","params":{"id":"0f8fad5b-d9cb-469f-a165-70867728950e"}}' \
     >"$get_like"
+add_requests=$work/add.jsonl
+awk 'BEGIN {
+    for (i = 0; i < 100; i++)
+        printf "{\"jsonrpc\":\"2.0\",\"id\":{seq},\"method\":\"places.add\",\"params\":{\"name\":\"Bench place {seq}\",\"description\":\"Added by the benchmark.\",\"latitude\":%.4f,\"longitude\":%.4f}}\n", -80 + i * 1.6, -179 + i * 3.5
+}' >"$add_requests"
+near_requests=$work/near.jsonl
+awk 'BEGIN {
+    srand(7)
+    for (i = 0; i < 1000; i++)
+        printf "{\"jsonrpc\":\"2.0\",\"id\":{seq},\"method\":\"places.near\",\"params\":{\"latitude\":%.5f,\"longitude\":%.5f,\"limit\":10}}\n", rand() * 180 - 90, rand() * 360 - 180
+}' >"$near_requests"
+list_requests=$work/list.jsonl
+printf '%s\n' '{"jsonrpc":"2.0","id":{seq},"method":"places.list"}' >"$list_requests"
+
+printf '%s\n' "Each figure is the median over $repeat runs: closed-loop runs of $duration s, add runs of $adds places.add" \
+    "requests (so each add figure grows the store by $((repeat * adds)) places), redis-benchmark runs of" \
+    "$redis_requests requests; start-up is the median of $starts spawns; one-shot commands: hyperfine's median."
 
 section "ceiling: jsonl-load --serve (C, epoll, one thread, no work per request)"
 start_server ceiling --socket "$work/ceiling.sock" -- "$load" --serve "$work/ceiling.sock"
@@ -210,6 +346,9 @@ measure ceiling-c10 "$work/ceiling.sock" "$get_like" 10
 measure ceiling-c50 "$work/ceiling.sock" "$get_like" 50
 stop_server ceiling
 
+# One-shot commands, timed in two groups: process start-up, then a one-shot read.
+startup_commands=()
+oneshot_commands=()
 redis_get_socket=$work/redis-get.sock
 if [ "$have_redis" = true ]; then
     section "Redis $(redis-server --version | sed -n 's/.* v=\([^ ]*\).*/\1/p'): redis-benchmark, $value_size-byte values, $places keys"
@@ -233,18 +372,18 @@ if [ "$have_redis" = true ]; then
     redis_benchmark redis-get "$redis_get_socket" get
     redis_benchmark redis-set-always "$work/redis-set.sock" set
     stop_server redis-set
-    startup_commands+=(-n "redis-cli PING" "$(printf '%q ' redis-cli -s "$redis_get_socket" PING)")
+    startup_commands+=(-n "redis-cli PING" "$(quoted redis-cli -s "$redis_get_socket" PING)")
+    oneshot_commands+=(-n "redis-cli GET key" "$(quoted redis-cli -s "$redis_get_socket" GET key:000000000042)")
 else
     section "Redis: redis-server, redis-benchmark or redis-cli is not installed; Redis figures are skipped"
 fi
 
-placesd_socket=$work/placesd.sock
 if [ "$only_reference" = false ]; then
-    section "$("$bin_dir/placesd" --version 2>/dev/null || echo placesd) ($bin_dir/placesd), database on $(stat -f -c %T "$data")"
-    start_server placesd --notify "$work/placesd.notify" --socket "$placesd_socket" -- \
-        "$bin_dir/placesd" --socket "$placesd_socket" --database "$data/places.sqlite" --log-level warning
-    if "$bin_dir/placesctl" --socket "$placesd_socket" list >/dev/null 2>"$raw/placesctl.err"; then
-        startup_commands=(-n "placesctl list" "$(printf '%q ' "$bin_dir/placesctl" --socket "$placesd_socket" list)" \
+    empty_socket=$work/placesd-empty.sock
+    section "$("$bin_dir/placesd" --version 2>/dev/null || echo placesd) ($bin_dir/placesd), databases on $(stat -f -c %T "$data")"
+    start_placesd placesd-empty "$empty_socket" "$data/empty.sqlite"
+    if "$bin_dir/placesctl" --socket "$empty_socket" list >/dev/null 2>"$raw/placesctl.err"; then
+        startup_commands=(-n "placesctl list" "$(quoted "$bin_dir/placesctl" --socket "$empty_socket" list)" \
             "${startup_commands[@]}")
     else
         echo "bench: 'placesctl --socket SOCKET list' failed; its start-up is not measured:" >&2
@@ -254,57 +393,129 @@ if [ "$only_reference" = false ]; then
 fi
 
 section "process start-up (placesctl lists an empty store)"
-measure_startup
-if [ "$have_redis" = true ]; then
-    stop_server redis-get
+time_commands startup "${startup_commands[@]}"
+if [ "$only_reference" = false ]; then
+    stop_server placesd-empty
 fi
 
 if [ "$only_reference" = false ]; then
-    section "placesd: load $places places, then places.get and places.add"
-    add_requests=$work/add.jsonl
-    awk 'BEGIN {
-        for (i = 0; i < 100; i++)
-            printf "{\"jsonrpc\":\"2.0\",\"id\":{seq},\"method\":\"places.add\",\"params\":{\"name\":\"Bench place {seq}\",\"description\":\"Added by the benchmark.\",\"latitude\":%.4f,\"longitude\":%.4f}}\n", -80 + i * 1.6, -179 + i * 3.5
-    }' >"$add_requests"
-    measure placesd-load "$placesd_socket" "$add_requests" 50 -n "$places" -d 120
-    python3 "$root/bench/place-ids.py" "$placesd_socket" >"$work/ids"
-    loaded=$(wc -l <"$work/ids")
-    [ "$loaded" -eq "$places" ] || fail "placesd lists $loaded places after loading $places"
-    get_requests=$work/get.jsonl
-    awk '{ printf "{\"jsonrpc\":\"2.0\",\"id\":{seq},\"method\":\"places.get\",\"params\":{\"id\":\"%s\"}}\n", $1 }' \
-        "$work/ids" >"$get_requests"
-    measure placesd-get-c10 "$placesd_socket" "$get_requests" 10
-    measure placesd-get-c50 "$placesd_socket" "$get_requests" 50
-    measure placesd-add-c10 "$placesd_socket" "$add_requests" 10
-    measure placesd-add-c50 "$placesd_socket" "$add_requests" 50
-    stop_server placesd
-    if [ "$stopped_status" -ne 0 ]; then
-        echo "bench: placesd exited with status $stopped_status after SIGTERM (expected 0); see $logs/placesd.log" >&2
-        failures=$((failures + 1))
-    fi
+    section "placesd: places.list of a user with exactly $list_places places (no params)"
+    list_socket=$work/placesd-list.sock
+    start_placesd placesd-list "$list_socket" "$data/list.sqlite"
+    python3 "$root/bench/load-places.py" "$list_socket" "$list_places" >/dev/null
+    expect_places "$list_socket" "$list_places"
+    measure placesd-list-c10 "$list_socket" "$list_requests" 10
+    measure placesd-list-c50 "$list_socket" "$list_requests" 50
+    stop_server placesd-list
 
-    section "placesd: places.near (limit 10) with $near_places places stored"
-    near_socket=$work/placesd-near.sock
-    start_server placesd --notify "$work/placesd-near.notify" --socket "$near_socket" -- \
-        "$bin_dir/placesd" --socket "$near_socket" --database "$data/near.sqlite" --log-level warning \
-        --max-line-bytes 67108864
-    seconds=$(python3 "$root/bench/load-places.py" "$near_socket" "$near_places")
-    echo "loaded $near_places places with places.import in $seconds s"
-    near_requests=$work/near.jsonl
-    awk 'BEGIN {
-        srand(7)
-        for (i = 0; i < 1000; i++)
-            printf "{\"jsonrpc\":\"2.0\",\"id\":{seq},\"method\":\"places.near\",\"params\":{\"latitude\":%.5f,\"longitude\":%.5f,\"limit\":10}}\n", rand() * 180 - 90, rand() * 360 - 180
-    }' >"$near_requests"
-    measure placesd-near-c1 "$near_socket" "$near_requests" 1
-    measure placesd-near-c10 "$near_socket" "$near_requests" 10
-    stop_server placesd
+    for index in "${!sizes[@]}"; do
+        size=${sizes[index]}
+        first=false
+        last=false
+        if [ "$index" -eq 0 ]; then first=true; fi
+        if [ "$index" -eq $((${#sizes[@]} - 1)) ]; then last=true; fi
+        label=$(size_label "$size")
+        name=placesd-$label
+        socket=$work/$name.sock
+        database=$data/$name.sqlite
+        facts=$raw/$name.txt
+        section "placesd with $size places: places.import, start-up, places.get, places.near, places.add"
+        echo "places=$size" >"$facts"
+
+        start_placesd "$name-load" "$socket" "$database"
+        seconds=$(python3 "$root/bench/load-places.py" "$socket" "$size" "$import_chunk" --ids "$work/$name.ids")
+        echo "loaded $size places with places.import ($import_chunk per request) in $seconds s"
+        echo "load_seconds=$seconds" >>"$facts"
+        stop_server "$name-load"
+
+        startup_times=()
+        for ((run = 1; run <= starts; run++)); do
+            start_placesd "$name" "$socket" "$database"
+            startup_times+=("$ready_seconds")
+            if [ "$run" -lt "$starts" ]; then
+                stop_server "$name"
+            fi
+        done
+        echo "startup_seconds=$(IFS=,; echo "${startup_times[*]}")" >>"$facts"
+        echo "spawn -> READY=1: median $(median "${startup_times[@]}") s of $starts starts (warm page cache)"
+        pid=$ready_pid
+        expect_places "$socket" "$size"
+
+        get_requests=$work/$name-get.jsonl
+        shuf --random-source=<(yes) "$work/$name.ids" |
+            awk '{ printf "{\"jsonrpc\":\"2.0\",\"id\":{seq},\"method\":\"places.get\",\"params\":{\"id\":\"%s\"}}\n", $1 }' \
+                >"$get_requests"
+        if [ "$first" = true ]; then
+            measure "$name-get-c10" "$socket" "$get_requests" 10
+        fi
+        measure "$name-get-c50" "$socket" "$get_requests" 50
+        rss=n/a
+        hwm=n/a
+        if [ -n "$pid" ]; then
+            rss=$(vm_kb "$pid" VmRSS)
+            hwm=$(vm_kb "$pid" VmHWM)
+        fi
+        printf 'rss_kb=%s\nhwm_kb=%s\n' "$rss" "$hwm" >>"$facts"
+        echo "placesd VmRSS after the gets: $rss kB (peak VmHWM $hwm kB)"
+
+        if [ "$first" = true ]; then
+            place_id=$(head -n 1 "$work/$name.ids")
+            if "$bin_dir/placesctl" --socket "$socket" get "$place_id" >/dev/null 2>"$raw/placesctl-get.err"; then
+                oneshot_commands=(-n "placesctl get ID" "$(quoted "$bin_dir/placesctl" --socket "$socket" get "$place_id")"
+                    "${oneshot_commands[@]}")
+            else
+                echo "bench: 'placesctl --socket SOCKET get ID' failed; it is not timed:" >&2
+                sed 's/^/    /' "$raw/placesctl-get.err" >&2
+                failures=$((failures + 1))
+            fi
+            section "one-shot read ($size places in placesd, $places keys in Redis)"
+            time_commands oneshot "${oneshot_commands[@]}"
+            if [ -n "${server_pids[redis-get]:-}" ]; then
+                stop_server redis-get
+            fi
+        fi
+
+        measure "$name-near-c1" "$socket" "$near_requests" 1
+        measure "$name-near-c10" "$socket" "$near_requests" 10
+
+        if [ "$last" = true ]; then
+            export_file=$work/$name-export.json
+            export_started=$(date +%s%N)
+            if timeout 300 "$bin_dir/placesctl" --socket "$socket" export >"$export_file" 2>"$raw/placesctl-export.err"; then
+                # placesctl writes the document and a newline.
+                export_bytes=$(($(stat -c %s "$export_file") - 1))
+                export_seconds=$(awk -v ns="$(($(date +%s%N) - export_started))" 'BEGIN { printf "%.1f", ns / 1e9 }')
+                printf 'export_bytes=%s\nexport_seconds=%s\n' "$export_bytes" "$export_seconds" >>"$facts"
+                echo "JSON export (placesctl export): $export_bytes bytes in $export_seconds s"
+            else
+                echo "bench: 'placesctl --socket SOCKET export' failed; the export size is not known:" >&2
+                sed 's/^/    /' "$raw/placesctl-export.err" >&2
+                failures=$((failures + 1))
+            fi
+            rm -f "$export_file"
+        fi
+
+        measure "$name-add-c50" "$socket" "$add_requests" 50 -n "$adds" -d 300
+        if [ "$first" = true ]; then
+            measure "$name-add-c10" "$socket" "$add_requests" 10 -n "$adds" -d 300
+        fi
+        stop_server "$name"
+        rm -f "$work/$name.ids" "$get_requests" "$database" "$database-wal" "$database-shm"
+    done
+elif [ "${#oneshot_commands[@]}" -gt 0 ]; then
+    section "one-shot read ($places keys in Redis)"
+    time_commands oneshot "${oneshot_commands[@]}"
+fi
+if [ -n "${server_pids[redis-get]:-}" ]; then
+    stop_server redis-get
 fi
 
-section "placesd against its references (ratio = placesd / reference; for p99 and start-up lower is better)"
+section "results (ratio = placesd / reference)"
 python3 "$root/bench/report.py" --raw "$raw" --out "$out/results.json" \
     --meta "date=$(date -u +%Y-%m-%dT%H:%M:%SZ)" --meta "cores=$(nproc)" --meta "kernel=$(uname -r)" \
-    --meta "duration_seconds=$duration" --meta "places=$places" --meta "near_places=$near_places" --meta "redis_value_bytes=$value_size" \
+    --meta "duration_seconds=$duration" --meta "repeat=$repeat" --meta "adds_per_run=$adds" --meta "starts=$starts" \
+    --meta "sizes=$sizes_list" --meta "places=$places" --meta "near_places=$near_places" \
+    --meta "list_places=$list_places" --meta "redis_value_bytes=$value_size" \
     --meta "data_filesystem=$(stat -f -c %T "$data")" --meta "only_reference=$only_reference"
 echo "bench: finished in $(($(date +%s) - started)) s"
 if [ "$failures" -ne 0 ]; then

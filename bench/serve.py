@@ -6,11 +6,16 @@
 With --notify, binds an AF_UNIX datagram socket at PATH, passes it to the
 server as NOTIFY_SOCKET and waits for READY=1 (as systemd does for
 Type=notify). With --socket, waits until PATH accepts a connection. Prints
-"ready" on stdout once every condition holds, or "failed: REASON" and exits 1
-when the server exits first or the deadline passes. Afterwards it keeps
-reading the server's notifications (so sd_notify never blocks), forwards
-SIGTERM and SIGINT to the server, kills it when it is still running 15 s
-later, and exits with the server's status.
+one line on stdout once every condition holds, saying how long the server
+took from spawn to READY=1 (without --notify, to its first accepted
+connection) and its pid:
+
+    ready in 0.412 s, pid 1234 (STATUS)
+
+or "failed: REASON" and exits 1 when the server exits first or the deadline
+passes. Afterwards it keeps reading the server's notifications (so sd_notify
+never blocks), forwards SIGTERM and SIGINT to the server, kills it when it is
+still running 15 s later, and exits with the server's status.
 """
 
 import argparse
@@ -23,6 +28,7 @@ import sys
 import time
 
 STOP_GRACE_SECONDS = 15.0
+
 
 def parse_arguments():
     parser = argparse.ArgumentParser(description="Run a server and report when it is ready.")
@@ -81,6 +87,7 @@ def main():
         notify.bind(arguments.notify)
         environment["NOTIFY_SOCKET"] = arguments.notify
 
+    spawned = time.monotonic()
     with open(arguments.log, "ab") as log:
         server = subprocess.Popen(
             arguments.command, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT, env=environment
@@ -99,6 +106,7 @@ def main():
 
     deadline = time.monotonic() + arguments.timeout
     notified = notify is None
+    notified_at = None
     status = ""
     while True:
         if server.poll() is not None:
@@ -106,9 +114,12 @@ def main():
             sys.exit(1)
         if notify is not None:
             fields = notifications(notify)
-            notified = notified or fields.get("READY") == "1"
+            if not notified and fields.get("READY") == "1":
+                notified, notified_at = True, time.monotonic()
             status = fields.get("STATUS", status)
         if notified and (arguments.socket is None or accepts_connections(arguments.socket)):
+            # READY=1 is the moment that counts; without --notify, the first accepted connection.
+            ready_at = notified_at if notified_at is not None else time.monotonic()
             break
         remaining = deadline - time.monotonic()
         if remaining <= 0:
@@ -120,7 +131,7 @@ def main():
         # Wakes on a notification at once; otherwise looks at the server and its socket again soon.
         select.select([notify] if notify is not None else [], [], [], min(remaining, 0.005))
 
-    report("ready" + (f" ({status})" if status else ""))
+    report(f"ready in {ready_at - spawned:.3f} s, pid {server.pid}" + (f" ({status})" if status else ""))
     sys.stdout.close()
 
     while server.poll() is None:
