@@ -4,7 +4,24 @@ import PlacesModel
 public enum PlaceEncoding {
     /// Writes a place object with keys in this order: `id`, `name`, `description`, `latitude`, `longitude`,
     /// `visited`, `version`, `createdAt`, `updatedAt`, and `owner` (the uid) last when `includeOwner`.
+    ///
+    /// Without the owner (what a user sees of their own places), the bytes are made once per version of the
+    /// place and kept with it (`Place.rendering`), so listing a place again only copies them.
     public static func write(_ place: Place, includeOwner: Bool, to out: inout JSONWriter) {
+        guard includeOwner else {
+            let rendering = place.rendering.rendering {
+                var writer = JSONWriter()
+                writeFields(place, includeOwner: false, to: &writer)
+                return writer.bytes
+            }
+            out.writeRaw(rendering.bytes)
+            return
+        }
+        writeFields(place, includeOwner: true, to: &out)
+    }
+
+    /// Encodes a place's object field by field.
+    private static func writeFields(_ place: Place, includeOwner: Bool, to out: inout JSONWriter) {
         out.writeRaw("{\"id\":")
         out.writePlaceID(place.id)
         out.writeRaw(",\"name\":")
@@ -31,6 +48,11 @@ public enum PlaceEncoding {
     }
 
     /// Writes an array of places.
+    ///
+    /// Inlinable so that it is specialized for the caller's collection (a store's list): unspecialized, each
+    /// place was copied through value witnesses and looked up generic metadata, which cost more than the copy
+    /// of its cached bytes.
+    @inlinable
     public static func write(_ places: some Sequence<Place>, includeOwner: Bool, to out: inout JSONWriter) {
         out.beginArray()
         var isFirst = true
