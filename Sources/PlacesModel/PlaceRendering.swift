@@ -22,6 +22,9 @@ public final class PlaceRenderingSlot: Sendable {
     /// Creates an empty slot.
     public init() {}
 
+    /// The rendering, if someone made it already.
+    public var existing: PlaceRendering? { reference.load() }
+
     /// The rendering, made with `render` if there is none yet. Two threads may both render at once; both get
     /// the one that was stored first.
     public func rendering(_ render: () -> [UInt8]) -> PlaceRendering {

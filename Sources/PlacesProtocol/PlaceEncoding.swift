@@ -5,19 +5,28 @@ public enum PlaceEncoding {
     /// Writes a place object with keys in this order: `id`, `name`, `description`, `latitude`, `longitude`,
     /// `visited`, `version`, `createdAt`, `updatedAt`, and `owner` (the uid) last when `includeOwner`.
     ///
-    /// Without the owner (what a user sees of their own places), the bytes are made once per version of the
-    /// place and kept with it (`Place.rendering`), so listing a place again only copies them.
+    /// Uses the place's kept rendering when a list made one, but does not keep one itself: a single place is
+    /// cheap to encode, and keeping every place that was ever read one by one would hold its bytes for good.
     public static func write(_ place: Place, includeOwner: Bool, to out: inout JSONWriter) {
-        guard includeOwner else {
-            let rendering = place.rendering.rendering {
-                var writer = JSONWriter()
-                writeFields(place, includeOwner: false, to: &writer)
-                return writer.bytes
-            }
+        if !includeOwner, let rendering = place.rendering.existing {
             out.writeRaw(rendering.bytes)
-            return
+        } else {
+            writeFields(place, includeOwner: includeOwner, to: &out)
         }
-        writeFields(place, includeOwner: true, to: &out)
+    }
+
+    /// Writes a place object as `write(_:includeOwner:to:)` does; without the owner (what a user sees of their
+    /// own places), the bytes are made once per version of the place and kept with it (`Place.rendering`), so
+    /// listing a place again only copies them.
+    @usableFromInline
+    static func writeKeepingRendering(_ place: Place, includeOwner: Bool, to out: inout JSONWriter) {
+        guard !includeOwner else { return writeFields(place, includeOwner: true, to: &out) }
+        let rendering = place.rendering.rendering {
+            var writer = JSONWriter()
+            writeFields(place, includeOwner: false, to: &writer)
+            return writer.bytes
+        }
+        out.writeRaw(rendering.bytes)
     }
 
     /// Encodes a place's object field by field.
@@ -59,7 +68,7 @@ public enum PlaceEncoding {
         for place in places {
             if !isFirst { out.comma() }
             isFirst = false
-            write(place, includeOwner: includeOwner, to: &out)
+            writeKeepingRendering(place, includeOwner: includeOwner, to: &out)
         }
         out.endArray()
     }

@@ -10,20 +10,30 @@ import Testing
         return String(decoding: out.bytes, as: UTF8.self)
     }
 
-    @Test func theSecondWriteReusesTheFirstsBytes() {
+    /// Writes `places` as an array, as a list does (which keeps each rendering).
+    private func listJSON(_ places: [Place], includeOwner: Bool = false) -> String {
+        var out = JSONWriter()
+        PlaceEncoding.write(places, includeOwner: includeOwner, to: &out)
+        return String(decoding: out.bytes, as: UTF8.self)
+    }
+
+    @Test func aListKeepsTheRenderingAndLaterWritesReuseIt() throws {
         let place = samplePlace()
         #expect(json(place) == PlaceEncodingTests.expected)
+        #expect(place.rendering.existing == nil, "writing one place keeps nothing")
+        #expect(listJSON([place]) == "[" + PlaceEncodingTests.expected + "]")
         let copy = place
-        let first = place.rendering.rendering { [] }
-        #expect(String(decoding: first.bytes, as: UTF8.self) == PlaceEncodingTests.expected)
-        #expect(copy.rendering.rendering { [] } === first, "copies share the rendering")
+        let kept = try #require(place.rendering.existing)
+        #expect(String(decoding: kept.bytes, as: UTF8.self) == PlaceEncodingTests.expected)
+        #expect(copy.rendering.existing === kept, "copies share the rendering")
         #expect(json(copy) == PlaceEncodingTests.expected)
+        #expect(listJSON([copy, copy]) == "[" + PlaceEncodingTests.expected + "," + PlaceEncodingTests.expected + "]")
     }
 
     @Test(arguments: ["name", "description", "coordinate", "visited", "version", "updatedAt"])
     func changingAnyFieldForgetsTheRendering(field: String) {
         let place = samplePlace()
-        _ = json(place)
+        _ = listJSON([place])
         var changed = place
         switch field {
         case "name": changed.name = "Tour Eiffel"
@@ -34,7 +44,8 @@ import Testing
         default: changed.updatedAt = Timestamp(millisecondsSinceEpoch: 0)
         }
         #expect(changed != place)
-        #expect(json(changed) != json(place))
+        #expect(changed.rendering.existing == nil)
+        #expect(listJSON([changed]) != listJSON([place]))
         #expect(json(place) == PlaceEncodingTests.expected, "the original keeps its own rendering")
         var fresh = JSONWriter()
         PlaceEncoding.write(
@@ -43,20 +54,21 @@ import Testing
                 coordinate: changed.coordinate, isVisited: changed.isVisited, version: changed.version,
                 createdAt: changed.createdAt, updatedAt: changed.updatedAt),
             includeOwner: false, to: &fresh)
-        #expect(json(changed) == String(decoding: fresh.bytes, as: UTF8.self))
+        #expect(listJSON([changed]) == "[" + String(decoding: fresh.bytes, as: UTF8.self) + "]")
     }
 
     @Test func withTheOwnerThePlaceIsEncodedEachTime() {
         let place = samplePlace(owner: 7)
-        #expect(json(place, includeOwner: true).hasSuffix(#","owner":7}"#))
-        #expect(json(place) == PlaceEncodingTests.expected)
+        #expect(listJSON([place], includeOwner: true).hasSuffix(#","owner":7}]"#))
+        #expect(place.rendering.existing == nil)
+        #expect(listJSON([place]) == "[" + PlaceEncodingTests.expected + "]")
         #expect(json(place, includeOwner: true).hasSuffix(#","owner":7}"#))
     }
 
     @Test func theRenderingIsNotPartOfThePlacesValue() {
         let place = samplePlace()
         let twin = samplePlace()
-        _ = json(place)
+        _ = listJSON([place])
         #expect(place == twin)
         #expect(place.hashValue == twin.hashValue)
     }
