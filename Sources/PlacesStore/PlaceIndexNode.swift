@@ -130,16 +130,6 @@ enum PlaceIndexNode: Sendable {
 
     /// The index of the first entry whose id is not below `id`.
     static func slot(of id: PlaceID, in entries: UnsafeBufferPointer<PlaceIndexEntry>) -> Int {
-        var low = 0
-        var high = entries.count
-        while low < high {
-            let middle = (low + high) / 2
-            if entries[middle].id < id {
-                low = middle + 1
-            } else {
-                high = middle
-            }
-        }
-        return low
+        entries.partitioningIndex { $0.id >= id }
     }
 }

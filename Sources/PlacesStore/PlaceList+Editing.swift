@@ -32,7 +32,7 @@ extension PlaceList {
     /// Replaces the place at `index`, which must be in `0..<count`, keeping its position and row.
     mutating func replace(at index: Int, with place: Place) {
         precondition(index >= 0 && index < count, "PlaceList index \(index) out of range 0..<\(count)")
-        root.replace(at: index, with: place)
+        root.updateSlot(at: index) { $0.place = place }
     }
 
     /// The stored slot at `index`, which must be in `0..<count`.
@@ -54,7 +54,7 @@ extension PlaceList {
     /// positions increasing along the list once it is done.
     mutating func setPosition(_ position: Int64, at index: Int) {
         precondition(index >= 0 && index < count, "PlaceList index \(index) out of range 0..<\(count)")
-        root.setPosition(position, at: index)
+        root.updateSlot(at: index) { $0.position = position }
     }
 
     /// The position of the last place, or nil if the list is empty.

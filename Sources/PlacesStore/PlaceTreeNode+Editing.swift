@@ -9,7 +9,7 @@ extension PlaceTreeNode {
         case .leaf(var slots):
             self = .empty
             slots.insert(slot, at: index)
-            let (kept, split) = PlaceTreeNode.split(&slots, capacity: PlaceTreeNode.leafCapacity, grewAt: index)
+            let (kept, split) = TreeArrays.split(&slots, capacity: PlaceTreeNode.leafCapacity, grewAt: index)
             self = .leaf(kept)
             return split.map { PlaceTreeChild(.leaf($0)) }
         case .branch(var children):
@@ -30,7 +30,7 @@ extension PlaceTreeNode {
                 children[child].count -= sibling.count
                 children.insert(sibling, at: child + 1)
             }
-            let (kept, split) = PlaceTreeNode.split(
+            let (kept, split) = TreeArrays.split(
                 &children, capacity: PlaceTreeNode.branchCapacity, grewAt: child + 1)
             self = .branch(kept)
             return split.map { PlaceTreeChild(.branch($0)) }
@@ -48,12 +48,7 @@ extension PlaceTreeNode {
             return removed
         case .branch(var children):
             self = .empty
-            var child = 0
-            var rest = index
-            while rest >= children[child].count {
-                rest -= children[child].count
-                child += 1
-            }
+            let (child, rest) = PlaceTreeNode.locate(index, in: children)
             let removed = children[child].node.remove(at: rest)
             children[child].count -= 1
             if children[child].count > 0 {
@@ -67,23 +62,27 @@ extension PlaceTreeNode {
         }
     }
 
-    /// Replaces the place at `index`, which must be in the subtree; its position and row stay.
-    mutating func replace(at index: Int, with place: Place) {
+    /// Changes the slot at `index`, which must be in the subtree, with `change`, and returns its position: a
+    /// child's first slot that moved gives the child's entry its new first position. The caller keeps the
+    /// positions increasing along the list.
+    @discardableResult
+    mutating func updateSlot(at index: Int, _ change: (inout PlaceSlot) -> Void) -> Int64 {
         switch self {
         case .leaf(var slots):
             self = .empty
-            slots[index].place = place
+            change(&slots[index])
+            let position = slots[index].position
             self = .leaf(slots)
+            return position
         case .branch(var children):
             self = .empty
-            var child = 0
-            var rest = index
-            while rest >= children[child].count {
-                rest -= children[child].count
-                child += 1
+            let (child, rest) = PlaceTreeNode.locate(index, in: children)
+            let position = children[child].node.updateSlot(at: rest, change)
+            if rest == 0 {
+                children[child].firstPosition = position
             }
-            children[child].node.replace(at: rest, with: place)
             self = .branch(children)
+            return position
         }
     }
 
@@ -96,20 +95,6 @@ extension PlaceTreeNode {
         }
     }
 
-    /// Splits `elements` if it outgrew `capacity`: keeps the left part in `elements` and returns the right one.
-    ///
-    /// A node that grew at its end (appends) keeps everything but the new element, so that a list built by
-    /// appending has full nodes; otherwise it splits in halves.
-    private static func split<Element>(
-        _ elements: inout [Element], capacity: Int, grewAt index: Int
-    ) -> ([Element], [Element]?) {
-        guard elements.count > capacity else { return (elements, nil) }
-        let cut = index == elements.count - 1 ? elements.count - 1 : elements.count / 2
-        let right = Array(elements[cut...])
-        elements.removeSubrange(cut...)
-        return (elements, right)
-    }
-
     /// Merges the underfull child at `child` with a neighbour, or evens the two out if together they overflow.
     private static func repair(_ children: inout [PlaceTreeChild], around child: Int) {
         let left = child == children.count - 1 ? child - 1 : child
@@ -117,19 +102,12 @@ extension PlaceTreeNode {
         let merged: [PlaceTreeNode]
         switch (children[left].node, children[right].node) {
         case (.leaf(let first), .leaf(let second)):
-            merged = rejoin(first, second, capacity: leafCapacity).map { .leaf($0) }
+            merged = TreeArrays.rejoin(first, second, capacity: leafCapacity).map { .leaf($0) }
         case (.branch(let first), .branch(let second)):
-            merged = rejoin(first, second, capacity: branchCapacity).map { .branch($0) }
+            merged = TreeArrays.rejoin(first, second, capacity: branchCapacity).map { .branch($0) }
         default:
             preconditionFailure("PlaceList edited after chaining lists of different depths")
         }
         children.replaceSubrange(left...right, with: merged.map { PlaceTreeChild($0) })
-    }
-
-    /// One array if `first` and `second` fit in `capacity` together, else two of equal size.
-    private static func rejoin<Element>(_ first: [Element], _ second: [Element], capacity: Int) -> [[Element]] {
-        let all = first + second
-        guard all.count > capacity else { return [all] }
-        return [Array(all[..<(all.count / 2)]), Array(all[(all.count / 2)...])]
     }
 }

@@ -54,15 +54,24 @@ enum PlaceTreeNode: Sendable {
             return slots.withUnsafeBufferPointer { $0[index] }
         case .branch(let children):
             return children.withUnsafeBufferPointer { children in
-                var rest = index
-                var child = 0
-                while rest >= children[child].count {
-                    rest -= children[child].count
-                    child += 1
-                }
+                let (child, rest) = PlaceTreeNode.locate(index, in: children)
                 return children[child].node.slot(at: rest)
             }
         }
+    }
+
+    /// The child of a branch holding the place at `index` (which must be in the branch), and the place's index
+    /// within that child.
+    static func locate<Children: RandomAccessCollection<PlaceTreeChild>>(
+        _ index: Int, in children: Children
+    ) -> (child: Int, rest: Int) where Children.Index == Int {
+        var child = children.startIndex
+        var rest = index
+        while rest >= children[child].count {
+            rest -= children[child].count
+            child += 1
+        }
+        return (child, rest)
     }
 
     /// The index of the place stored at `position`, or nil; the positions must increase along the subtree.
@@ -73,16 +82,7 @@ enum PlaceTreeNode: Sendable {
         case .branch(let children):
             return children.withUnsafeBufferPointer { children -> Int? in
                 // The last child whose first position is not above `position`.
-                var low = 0
-                var high = children.count
-                while low < high {
-                    let middle = (low + high) / 2
-                    if children[middle].firstPosition <= position {
-                        low = middle + 1
-                    } else {
-                        high = middle
-                    }
-                }
+                let low = children.partitioningIndex { $0.firstPosition > position }
                 guard low > 0 else { return nil }
                 guard let offset = children[low - 1].node.index(ofPosition: position) else { return nil }
                 var before = 0
@@ -116,16 +116,7 @@ enum PlaceTreeNode: Sendable {
         if guess < slots.count, slots[Int(guess)].position == position {
             return Int(guess)
         }
-        var low = 0
-        var high = Swift.min(slots.count, Int(clamping: guess))
-        while low < high {
-            let middle = (low + high) / 2
-            if slots[middle].position < position {
-                low = middle + 1
-            } else {
-                high = middle
-            }
-        }
+        let low = slots[..<Swift.min(slots.count, Int(clamping: guess))].partitioningIndex { $0.position >= position }
         return low < slots.count && slots[low].position == position ? low : nil
     }
 }

@@ -8,7 +8,7 @@ extension SpatialNode {
             self = .empty
             let slot = SpatialNode.slot(of: entry, in: entries)
             entries.insert(entry, at: slot)
-            let (kept, split) = SpatialNode.split(&entries, capacity: SpatialNode.leafCapacity, grewAt: slot)
+            let (kept, split) = TreeArrays.split(&entries, capacity: SpatialNode.leafCapacity, grewAt: slot)
             self = .leaf(kept)
             return split.map { SpatialChild(.leaf($0)) }
         case .branch(var children):
@@ -23,7 +23,7 @@ extension SpatialNode {
                 children[child].box.formUnion(entry)
                 children[child].minimumPosition = min(children[child].minimumPosition, entry.position)
             }
-            let (kept, split) = SpatialNode.split(&children, capacity: SpatialNode.branchCapacity, grewAt: child + 1)
+            let (kept, split) = TreeArrays.split(&children, capacity: SpatialNode.branchCapacity, grewAt: child + 1)
             self = .branch(kept)
             return split.map { SpatialChild(.branch($0)) }
         }
@@ -64,32 +64,12 @@ extension SpatialNode {
 
     /// The index of the last child whose first entry is not after `entry`, or -1 if `entry` comes before all.
     static func child(holding entry: SpatialEntry, in children: [SpatialChild]) -> Int {
-        var low = 0
-        var high = children.count
-        while low < high {
-            let middle = (low + high) / 2
-            if children[middle].first <= entry {
-                low = middle + 1
-            } else {
-                high = middle
-            }
-        }
-        return low - 1
+        children.partitioningIndex { $0.first > entry } - 1
     }
 
     /// The index of the first entry not before `entry`.
     private static func slot(of entry: SpatialEntry, in entries: [SpatialEntry]) -> Int {
-        var low = 0
-        var high = entries.count
-        while low < high {
-            let middle = (low + high) / 2
-            if entries[middle] < entry {
-                low = middle + 1
-            } else {
-                high = middle
-            }
-        }
-        return low
+        entries.partitioningIndex { $0 >= entry }
     }
 
     /// A node with fewer entries or children than this is merged with or refilled from a neighbour.
@@ -100,18 +80,6 @@ extension SpatialNode {
         }
     }
 
-    /// Splits `elements` if it outgrew `capacity`: keeps the left part in `elements` and returns the right one. A
-    /// node that grew at its end keeps everything but the new element; otherwise it splits in halves.
-    private static func split<Element>(
-        _ elements: inout [Element], capacity: Int, grewAt index: Int
-    ) -> ([Element], [Element]?) {
-        guard elements.count > capacity else { return (elements, nil) }
-        let cut = index == elements.count - 1 ? elements.count - 1 : elements.count / 2
-        let right = Array(elements[cut...])
-        elements.removeSubrange(cut...)
-        return (elements, right)
-    }
-
     /// Merges the underfull child at `child` with a neighbour, or evens the two out if together they overflow.
     private static func repair(_ children: inout [SpatialChild], around child: Int) {
         let left = child == children.count - 1 ? child - 1 : child
@@ -119,19 +87,12 @@ extension SpatialNode {
         let merged: [SpatialNode]
         switch (children[left].node, children[right].node) {
         case (.leaf(let first), .leaf(let second)):
-            merged = rejoin(first, second, capacity: leafCapacity).map { .leaf($0) }
+            merged = TreeArrays.rejoin(first, second, capacity: leafCapacity).map { .leaf($0) }
         case (.branch(let first), .branch(let second)):
-            merged = rejoin(first, second, capacity: branchCapacity).map { .branch($0) }
+            merged = TreeArrays.rejoin(first, second, capacity: branchCapacity).map { .branch($0) }
         default:
             preconditionFailure("SpatialNode leaves at different depths")
         }
         children.replaceSubrange(left...right, with: merged.map { SpatialChild($0) })
-    }
-
-    /// One array if `first` and `second` fit in `capacity` together, else two of equal size.
-    private static func rejoin<Element>(_ first: [Element], _ second: [Element], capacity: Int) -> [[Element]] {
-        let all = first + second
-        guard all.count > capacity else { return [all] }
-        return [Array(all[..<(all.count / 2)]), Array(all[(all.count / 2)...])]
     }
 }

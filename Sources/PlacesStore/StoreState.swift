@@ -37,20 +37,3 @@ struct StoreState: Sendable {
         }
     }
 }
-
-extension Array where Element == UserID {
-    /// The first index whose element satisfies `predicate`, which must be false then true along the array.
-    fileprivate func partitioningIndex(where predicate: (UserID) -> Bool) -> Int {
-        var low = 0
-        var high = count
-        while low < high {
-            let middle = (low + high) / 2
-            if predicate(self[middle]) {
-                high = middle
-            } else {
-                low = middle + 1
-            }
-        }
-        return low
-    }
-}
