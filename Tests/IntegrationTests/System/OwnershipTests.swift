@@ -4,49 +4,19 @@ import Testing
 /// Each uid sees only its own places; allUsers is for root and the admin group.
 @Suite("Ownership", .enabled(if: getuid() == 0, "needs root to run a client as another uid"))
 struct OwnershipTests {
-    /// A JSON-RPC client in Python run as uid/gid 65534: sends each line, prints each response line.
-    private static let script = """
-        import socket, sys
-        s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-        s.settimeout(10)
-        s.connect(sys.argv[1])
-        replies = s.makefile("rb")
-        for line in sys.argv[2:]:
-            s.sendall(line.encode() + b"\\n")
-            sys.stdout.write(replies.readline().decode())
-        """
-
-    /// Sends `requests` (method, params) as uid 65534 and returns the responses.
-    private func asNobody(_ daemon: DaemonProcess, _ requests: [(String, JSON)]) throws -> [JSON] {
-        let lines = requests.enumerated().map { index, request in
-            String(Request.line(id: index + 1, method: request.0, params: request.1).dropLast())
-        }
-        let run = try Subprocess.run(
-            "/usr/bin/setpriv",
-            [
-                "--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/python3", "-I", "-c", Self.script,
-                daemon.socketPath,
-            ] + lines,
-            in: daemon.directory, environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"])
-        try #require(run.status == .exited(0), "client as nobody failed: \(run.summary)")
-        let responses = try run.stdout.split(separator: "\n").map { try JSON(parsing: String($0)) }
-        try #require(responses.count == requests.count, "\(run.summary)")
-        return responses
-    }
-
     /// Another uid neither sees nor touches root's places; root with allUsers sees both with owners; the other
     /// uid may not use allUsers.
     @Test func placesBelongToTheirUID() throws {
         let daemon = try DaemonProcess(arguments: ["--socket-mode", "0666"])
         defer { daemon.shutdown() }
-        chmod(daemon.directory.path, 0o755)
+        OtherUser.openUp(daemon)
         try daemon.start()
         let root = try daemon.connect()
         let rootPlace = try root.add(["name": "Root's", "latitude": 1, "longitude": 2])
         let rootID = try #require(rootPlace["id"])
         let rootRevision = try root.list()["revision"]
 
-        let first = try asNobody(
+        let first = try OtherUser.call(
             daemon,
             [
                 ("places.list", [:]),
