@@ -15,13 +15,3 @@ enum Method: String, CaseIterable, Sendable {
     case unlock = "server.unlock"
     case discover = "rpc.discover"
 }
-
-extension Method {
-    /// Whether the method reads or changes places, and so answers -32004 while the store is locked.
-    var needsUnlockedStore: Bool {
-        switch self {
-        case .add, .get, .list, .update, .remove, .move, .near, .watch, .importPlaces, .export: true
-        case .status, .unlock, .discover: false
-        }
-    }
-}
