@@ -5,7 +5,7 @@ extension CLIFailure {
     /// What placesctl says when a request for places meets a locked daemon.
     static let lockedMessage =
         "placesd is locked: its places are encrypted and no key was given; run 'placesctl unlock' "
-        + "(root or the admin group)."
+        + "(root, the admin group, or the user placesd runs as)."
 
     /// What placesctl says when the daemon refuses a key.
     static let wrongKeyMessage = "the key does not open this store; it stays locked"

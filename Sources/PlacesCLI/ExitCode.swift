@@ -30,7 +30,7 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
         case .software: "Internal error: malformed or incomplete reply."
         case .ioError: "Reading the input or writing the output failed."
         case .locked: "placesd is locked: no key was given for its encrypted places."
-        case .noPermission: "Permission denied: unlock needs root or the admin group."
+        case .noPermission: "Permission denied: unlock needs root, the admin group, or placesd's own user."
         }
     }
 }

@@ -60,7 +60,7 @@ import Testing
         #expect(
             locked.report
                 == "placesctl: placesd is locked: its places are encrypted and no key was given; run 'placesctl "
-                + "unlock' (root or the admin group).\n")
+                + "unlock' (root, the admin group, or the user placesd runs as).\n")
         let wrongKey = CLIFailure(
             .rpc(RPCError(code: -32004, message: "No.", data: ["field": "key", "reason": "does not open this store"])),
             socketPath: path)

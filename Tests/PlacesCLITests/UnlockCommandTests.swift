@@ -201,7 +201,7 @@ import Testing
         #expect(
             outcome.standardError
                 == "placesctl: placesd is locked: its places are encrypted and no key was given; run 'placesctl "
-                + "unlock' (root or the admin group).\n")
+                + "unlock' (root, the admin group, or the user placesd runs as).\n")
         #expect(outcome.standardOutput.isEmpty)
     }
 

@@ -10,8 +10,8 @@ enum UnlockCommand {
         discussion: """
             Reads the key from FILE, or from standard input when FILE is - or not given; on a terminal it asks \
             for the key and does not echo it. The key is \(StoreKeyText.byteCount) raw bytes or their base64 \
-            text, as 'placesctl key generate' prints it. Only root and members of placesd's admin group may \
-            unlock it. A wrong key leaves placesd locked, and each further wrong key is answered more slowly \
+            text, as 'placesctl key generate' prints it. Only root, members of placesd's admin group and the \
+            user placesd runs as may unlock it. A wrong key leaves placesd locked, and each further wrong key is answered more slowly \
             (up to a minute).
             """,
         options: [

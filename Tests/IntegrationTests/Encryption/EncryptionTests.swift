@@ -245,7 +245,7 @@ struct EncryptionTests {
         #expect(try connection.result("server.unlock", ["key": .string(key.base64)], timeout: 30) == ["locked": false])
     }
 
-    /// Only root and the admin group may unlock.
+    /// Another user, neither root nor in the admin group nor the daemon's own, may not unlock.
     @Test(.enabled(if: getuid() == 0, "needs root to run a client as another uid"))
     func unlockIsForAdministrators() throws {
         let daemon = try DaemonProcess(arguments: ["--socket-mode", "0666"])
