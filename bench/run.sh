@@ -14,7 +14,9 @@
 #     connections (also 10 at 10k), VmRSS after the gets, places.near (limit 10) at 1 and 10 connections, the
 #     size of the JSON export (placesctl export; largest size only), then durable places.add at 50
 #     connections (also 10 at 10k), a fixed number of requests per run so the store grows alike at every size.
-# Every throughput figure is the median of --repeat runs. bench/report.py then prints placesd against its
+# Every throughput figure is the median of --repeat runs; each jsonl-load line also shows the load generator's
+# own CPU time (user + system) per request, which shows when the client rather than the server was the limit
+# (jsonl-load runs on one thread, on the same cores as the server). bench/report.py then prints placesd against its
 # references, the targets with PASS/FAIL, and how cost grows from the smallest to the largest store, and
 # writes everything to OUT/results.json. The run takes about 5 minutes on 2 cores.
 #
@@ -202,7 +204,7 @@ json_number() {
 # requests counts as a failure.
 measure() {
     local name=$1 socket=$2 requests=$3 connections=$4 run status result errors unanswered
-    local rps=() p50=() p99=() total_errors=0
+    local rps=() p50=() p99=() client=() total_errors=0
     shift 4
     : >"$raw/$name.jsonl"
     : >"$raw/$name.err"
@@ -217,6 +219,8 @@ measure() {
         rps+=("$(json_number rps "$result")")
         p50+=("$(json_number p50_us "$result")")
         p99+=("$(json_number p99_us "$result")")
+        client+=("$(awk -v cpu="$(json_number cpu_s "$result")" -v n="$(json_number requests "$result")" \
+            'BEGIN { if (n + 0 > 0) printf "%.1f", cpu * 1e6 / n; else print "n/a" }')")
         if [ "$status" -ne 0 ] || [ "$errors" != 0 ] || [ "$unanswered" != 0 ]; then
             echo "bench: $name run $run: jsonl-load exited with status $status, $errors errors, $unanswered unanswered" >&2
             sed 's/^/    /' "$raw/$name.err" >&2
@@ -226,9 +230,9 @@ measure() {
             total_errors=$((total_errors + errors))
         fi
     done
-    printf '%-22s %3s conns %9s req/s   p50 %8s us   p99 %8s us   errors %s   runs: %s req/s\n' "$name" \
-        "$connections" "$(median "${rps[@]}")" "$(median "${p50[@]}")" "$(median "${p99[@]}")" "$total_errors" \
-        "${rps[*]}"
+    printf '%-22s %3s conns %9s req/s   p50 %8s us   p99 %8s us   errors %s   client %5s us/req   runs: %s req/s\n' \
+        "$name" "$connections" "$(median "${rps[@]}")" "$(median "${p50[@]}")" "$(median "${p99[@]}")" \
+        "$total_errors" "$(median "${client[@]}")" "${rps[*]}"
 }
 
 # redis_benchmark NAME SOCKET TEST: $repeat redis-benchmark runs at 50 connections; their CSV rows go to
