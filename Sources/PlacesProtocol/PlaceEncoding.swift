@@ -73,6 +73,27 @@ public enum PlaceEncoding {
         out.endArray()
     }
 
+    /// Renders a user's own places as one JSON array, with where each place begins, to be kept with their list
+    /// (`PlaceList.rendering`) so that listing it again is one copy; uses a place's kept rendering when it has one
+    /// and keeps none, so that the list's bytes are held once.
+    ///
+    /// Inlinable so that it is specialized for the store's list, as `write(_:includeOwner:to:)` is.
+    @inlinable
+    public static func listRendering(of places: some Sequence<Place>, count: Int) -> PlaceListRendering {
+        var out = JSONWriter(capacity: 2 + count * 256)
+        var starts: [UInt32] = []
+        starts.reserveCapacity(count + 1)
+        out.beginArray()
+        for place in places {
+            if !starts.isEmpty { out.comma() }
+            starts.append(UInt32(out.bytes.count))
+            write(place, includeOwner: false, to: &out)
+        }
+        out.endArray()
+        starts.append(UInt32(out.bytes.count))
+        return PlaceListRendering(bytes: out.bytes, starts: starts)
+    }
+
     /// Reads a place object as the daemon sends it; `owner` is optional and unknown keys are ignored.
     ///
     /// Throws a -32602 error whose data names the offending field.

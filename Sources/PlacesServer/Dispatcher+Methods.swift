@@ -84,6 +84,9 @@ extension Dispatcher {
         let (places, revision) = try unlockedSnapshot().visible(to: caller.uid, allUsers: params.allUsers)
         let query = params.query ?? ""
         guard params.visited != nil || !query.isEmpty else {
+            if let rendering = Self.keptRendering(of: places, allUsers: params.allUsers) {
+                return page(of: rendering, params: params, revision: revision)
+            }
             return page(of: places, params: params, revision: revision)
         }
         let matches = places.filter { place in
@@ -113,6 +116,33 @@ extension Dispatcher {
         }
     }
 
+    /// The most places a list keeps its whole rendering for (about 2.5 MB of JSON): longer lists are written
+    /// from the places' own kept renderings.
+    static let largestKeptListRendering = 10_000
+
+    /// A caller's own list as one JSON array, made by the first reader of this version of the list and kept with
+    /// it (`PlaceList.rendering`); nil for every user's places or a list over `largestKeptListRendering`.
+    private static func keptRendering(of places: PlaceList, allUsers: Bool) -> PlaceListRendering? {
+        guard !allUsers, places.count <= largestKeptListRendering else { return nil }
+        return places.rendering.rendering { PlaceEncoding.listRendering(of: places, count: places.count) }
+    }
+
+    /// The `places.list` result for a page of a kept rendering: one copy of the page's bytes.
+    private func page(of rendering: PlaceListRendering, params: ListParams, revision: Int64) -> Execution {
+        let total = rendering.count
+        let start = min(params.offset, total)
+        let end = params.limit.map { min(total, start + $0) } ?? total
+        return .success { writer in
+            writer.writeRaw("{\"places\":[")
+            writer.writeRaw(rendering.elements(start..<end))
+            writer.writeRaw("],\"total\":")
+            writer.writeInt(Int64(total))
+            writer.writeRaw(",\"revision\":")
+            writer.writeInt(revision)
+            writer.writeRaw("}")
+        }
+    }
+
     private func watch(_ params: WatchParams, caller: Caller, connection: ConnectionHandle) throws(RPCError)
         -> Execution
     {
@@ -122,11 +152,16 @@ extension Dispatcher {
         let snapshot = hub.subscribe(connection, owner: params.allUsers ? nil : caller.uid, store: store)
         let (places, revision) = snapshot.visible(to: caller.uid, allUsers: params.allUsers)
         let includeOwner = params.allUsers
+        let rendering = Self.keptRendering(of: places, allUsers: params.allUsers)
         return .success { writer in
             writer.writeRaw("{\"revision\":")
             writer.writeInt(revision)
             writer.writeRaw(",\"places\":")
-            PlaceEncoding.write(places, includeOwner: includeOwner, to: &writer)
+            if let rendering {
+                writer.writeRaw(rendering.bytes[...])
+            } else {
+                PlaceEncoding.write(places, includeOwner: includeOwner, to: &writer)
+            }
             writer.writeRaw("}")
         }
     }

@@ -15,6 +15,7 @@ extension PlaceList {
             root = .branch([PlaceTreeChild(root), sibling])
         }
         count += 1
+        rendering = PlaceListRenderingSlot()
     }
 
     /// Removes and returns the slot at `index`, which must be in `0..<count`.
@@ -23,6 +24,7 @@ extension PlaceList {
         precondition(index >= 0 && index < count, "PlaceList index \(index) out of range 0..<\(count)")
         let removed = root.remove(at: index)
         count -= 1
+        rendering = PlaceListRenderingSlot()
         while case .branch(let children) = root, children.count == 1 {
             root = children[0].node
         }
@@ -33,6 +35,7 @@ extension PlaceList {
     mutating func replace(at index: Int, with place: Place) {
         precondition(index >= 0 && index < count, "PlaceList index \(index) out of range 0..<\(count)")
         root.updateSlot(at: index) { $0.place = place }
+        rendering = PlaceListRenderingSlot()
     }
 
     /// The stored slot at `index`, which must be in `0..<count`.

@@ -10,6 +10,9 @@ public struct PlaceList: RandomAccessCollection, Sendable, Equatable {
     @usableFromInline var root = PlaceTreeNode.empty
     /// The number of places.
     public internal(set) var count = 0
+    /// This version's rendering (its JSON array), once someone made it; every change gives the list an empty
+    /// slot, while copies of an unchanged list share it.
+    public internal(set) var rendering = PlaceListRenderingSlot()
 
     /// Creates an empty list.
     public init() {}

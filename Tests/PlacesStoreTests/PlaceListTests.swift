@@ -184,3 +184,39 @@ import Testing
         expectWellFormed(changed)
     }
 }
+
+/// A list's kept rendering belongs to one version of the list: copies share it, every change starts afresh.
+@Suite struct PlaceListRenderingSlotTests {
+    private func list(_ count: Int) -> PlaceList {
+        var list = PlaceList()
+        for number in 0..<count { list.append(testSlot(number, position: Int64(number) * 1_024)) }
+        return list
+    }
+
+    private func render(_ list: PlaceList) -> PlaceListRendering {
+        list.rendering.rendering { PlaceListRendering(bytes: Array("[]".utf8), starts: [2]) }
+    }
+
+    @Test func copiesShareTheRendering() {
+        let original = list(40)
+        let copy = original
+        let made = render(original)
+        #expect(copy.rendering.existing === made)
+        #expect(render(copy) === made, "a second reader gets the first rendering")
+    }
+
+    @Test(arguments: ["append", "insert", "remove", "replace"])
+    func everyChangeForgetsTheRendering(change: String) {
+        let original = list(40)
+        let made = render(original)
+        var changed = original
+        switch change {
+        case "append": changed.append(testSlot(100, position: 1 << 30))
+        case "insert": changed.insert(testSlot(101, position: 5 * 1_024 + 1), at: 6)
+        case "remove": changed.remove(at: 20)
+        default: changed.replace(at: 3, with: testSlot(102).place)
+        }
+        #expect(changed.rendering.existing == nil)
+        #expect(original.rendering.existing === made, "the unchanged version keeps its rendering")
+    }
+}
