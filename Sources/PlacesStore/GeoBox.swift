@@ -41,15 +41,16 @@ struct GeoBox: Sendable {
     /// haversine formula (worst near antipodes, where it is a few centimetres).
     static let roundingMargin = 1.0
 
-    /// A lower bound of `Coordinate.distance(to:)` from `point` to every place in the box, in metres: exact for a
+    /// A lower bound of `Coordinate.distance(to:)` from the origin to every place in the box, in metres: exact for a
     /// box of one point, and otherwise at most `roundingMargin` below the exact great-circle distance to the box.
     ///
     /// The nearest point of the box lies on the point's own meridian if the box spans its longitude; otherwise on
     /// the box's nearer meridian edge (nearer in longitude, the short way round), where the distance along the
     /// edge has one minimum: at latitude atan2(sin φ, cos φ · cos Δλ) if |Δλ| < 90°, else at an end.
-    func minimumDistance(from point: Coordinate) -> Double {
+    func minimumDistance(from origin: DistanceOrigin) -> Double {
+        let point = origin.coordinate
         if minimumLatitude == maximumLatitude, minimumLongitude == maximumLongitude {
-            return point.distance(to: Coordinate(latitude: minimumLatitude, longitude: minimumLongitude))
+            return origin.distance(to: Coordinate(latitude: minimumLatitude, longitude: minimumLongitude))
         }
         let nearest: Coordinate
         if point.longitude >= minimumLongitude, point.longitude <= maximumLongitude {
@@ -63,17 +64,41 @@ struct GeoBox: Sendable {
             let edge = west <= east ? minimumLongitude : maximumLongitude
             let difference = min(west, east) * (Double.pi / 180)
             if difference < Double.pi / 2 {
-                let latitude = point.latitude * (Double.pi / 180)
-                let closest = atan2(sin(latitude), cos(latitude) * cos(difference)) * (180 / Double.pi)
+                let closest =
+                    atan2(origin.sineOfLatitude, origin.cosineOfLatitude * cos(difference)) * (180 / Double.pi)
                 nearest = Coordinate(latitude: clamp(closest), longitude: edge)
             } else {
                 // The distance along the edge has its maximum inside, so its minimum is at an end.
-                let south = point.distance(to: Coordinate(latitude: minimumLatitude, longitude: edge))
-                let north = point.distance(to: Coordinate(latitude: maximumLatitude, longitude: edge))
+                let south = origin.distance(to: Coordinate(latitude: minimumLatitude, longitude: edge))
+                let north = origin.distance(to: Coordinate(latitude: maximumLatitude, longitude: edge))
                 return max(0, min(south, north) - GeoBox.roundingMargin)
             }
         }
-        return max(0, point.distance(to: nearest) - GeoBox.roundingMargin)
+        return max(0, origin.distance(to: nearest) - GeoBox.roundingMargin)
+    }
+
+    /// A lower bound of `minimumDistance(from:)` without trigonometry, to rule boxes (and places: a box of one
+    /// point) out cheaply; 0 when it cannot tell.
+    ///
+    /// Two bounds of the central angle θ between the origin (latitude φ) and any point of the box: θ ≥ the
+    /// latitude gap; and, when the box lies within 90° of longitude on one side of the origin, at a gap Δ,
+    /// sin θ ≥ cos φ · sin Δ (the distance to the meridian circle at Δ), where sin Δ ≥ Δ − Δ³/6 and θ ≥ sin θ.
+    /// The caller compares it with a margin for rounding, as the exact bound does.
+    func quickLowerBound(from origin: DistanceOrigin) -> Double {
+        let point = origin.coordinate
+        let latitudeGap = max(minimumLatitude - point.latitude, point.latitude - maximumLatitude, 0)
+        var angle = latitudeGap * (Double.pi / 180)
+        if point.longitude < minimumLongitude || point.longitude > maximumLongitude,
+            maximumLongitude - minimumLongitude <= 90
+        {
+            let west = GeoBox.longitudeDistance(point.longitude, minimumLongitude)
+            let east = GeoBox.longitudeDistance(point.longitude, maximumLongitude)
+            if max(west, east) <= 90 {
+                let gap = min(west, east) * (Double.pi / 180)
+                angle = max(angle, origin.cosineOfLatitude * (gap - gap * gap * gap / 6))
+            }
+        }
+        return angle * Coordinate.earthRadius
     }
 
     private func clamp(_ latitude: Double) -> Double {

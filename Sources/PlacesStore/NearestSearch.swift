@@ -34,8 +34,11 @@ struct NearestSearch {
     private struct Pending: Comparable {
         /// The best rank of a place in the subtree.
         var bound: Candidate
-        /// The subtree.
-        var node: SpatialNode
+        /// The subtree: a child where its parent's storage holds it. The searched tree is immutable and the caller
+        /// keeps it alive for the whole search, so the address stays valid; holding it instead of the node spares
+        /// a retain and a release of every child considered — atomic writes to nodes that other threads' searches
+        /// read too.
+        var child: UnsafePointer<SpatialChild>
 
         /// The better bound first.
         static func < (lhs: Pending, rhs: Pending) -> Bool {
@@ -48,8 +51,8 @@ struct NearestSearch {
         }
     }
 
-    /// The point to measure from.
-    let point: Coordinate
+    /// The point to measure from, with its latitude's trigonometry done once.
+    let origin: DistanceOrigin
     /// The greatest distance a result may have.
     let radius: Double
     /// The most results.
@@ -59,20 +62,23 @@ struct NearestSearch {
 
     /// Prepares a search for the `limit` places nearest to `point` within `radius` metres (any distance if nil).
     init(point: Coordinate, radius: Double?, limit: Int) {
-        self.point = point
+        self.origin = DistanceOrigin(point)
         self.radius = radius ?? .infinity
         self.limit = max(limit, 0)
     }
 
-    /// Searches the tree under `root`.
+    /// Searches the tree under `root`, which the caller keeps alive until the search returns.
+    ///
+    /// First the leaf where the point falls on the tree's curve is scanned, which usually finds `limit` places
+    /// close by; from then on most boxes and places are ruled out by `GeoBox.quickLowerBound(from:)` before any
+    /// trigonometry. Then the best-first search runs from the root, skipping that leaf.
     mutating func run(from root: SpatialNode) {
         guard limit > 0 else { return }
-        open(root)
+        let seeded = seed(root, key: HilbertCurve.index(of: origin.coordinate))
+        open(root, skipping: seeded)
         while let next = frontier.popMinimum() {
-            if let worst = found.minimum, found.count == limit, worst.candidate < next.bound {
-                break
-            }
-            open(next.node)
+            if isBeaten(next.bound) { break }
+            open(next.child.pointee.node, skipping: seeded)
         }
     }
 
@@ -81,23 +87,69 @@ struct NearestSearch {
         found.elements.map(\.candidate).sorted().map { ($0.position, $0.distance) }
     }
 
-    private mutating func open(_ node: SpatialNode) {
+    /// Whether `limit` places were found and the worst of them ranks before `bound`.
+    private func isBeaten(_ bound: Candidate) -> Bool {
+        if let worst = found.minimum, found.count == limit, worst.candidate < bound { return true }
+        return false
+    }
+
+    /// Whether nothing in `box` can be a result: the cheap bound alone puts it beyond the radius or, once
+    /// `limit` places were found, beyond the worst of them (strictly, so that ties still go to list order).
+    private func isRuledOutCheaply(_ box: GeoBox) -> Bool {
+        let bound = box.quickLowerBound(from: origin) - GeoBox.roundingMargin
+        if bound > radius { return true }
+        if let worst = found.minimum, found.count == limit, bound > worst.candidate.distance { return true }
+        return false
+    }
+
+    /// Scans the leaf whose curve range holds `key` and returns where its entries are, to be skipped later.
+    private mutating func seed(_ node: SpatialNode, key: UInt64) -> UnsafeRawPointer? {
         switch node {
         case .leaf(let entries):
-            for entry in entries {
-                let distance = point.distance(to: entry.coordinate)
-                guard distance <= radius else { continue }
-                offer(Candidate(distance: distance, position: entry.position))
+            return entries.withUnsafeBufferPointer { entries in
+                scan(entries)
+                return UnsafeRawPointer(entries.baseAddress)
             }
         case .branch(let children):
-            for child in children {
-                let bound = Candidate(distance: child.box.minimumDistance(from: point), position: child.minimumPosition)
-                guard bound.distance <= radius else { continue }
-                if let worst = found.minimum, found.count == limit, worst.candidate < bound {
-                    continue
-                }
-                frontier.insert(Pending(bound: bound, node: child.node))
+            return children.withUnsafeBufferPointer { children -> UnsafeRawPointer? in
+                // The last child starting at or before `key` on the curve (the first if none does).
+                let next = max(children.partitioningIndex { $0.first.key > key } - 1, 0)
+                guard let first = children.baseAddress, next < children.count else { return nil }
+                return seed((first + next).pointee.node, key: key)
             }
+        }
+    }
+
+    private mutating func open(_ node: SpatialNode, skipping seeded: UnsafeRawPointer?) {
+        switch node {
+        case .leaf(let entries):
+            entries.withUnsafeBufferPointer { entries in
+                guard UnsafeRawPointer(entries.baseAddress) != seeded else { return }
+                scan(entries)
+            }
+        case .branch(let children):
+            children.withUnsafeBufferPointer { children in
+                guard let first = children.baseAddress else { return }
+                for index in 0..<children.count {
+                    let child = first + index
+                    guard !isRuledOutCheaply(child.pointee.box) else { continue }
+                    let bound = Candidate(
+                        distance: child.pointee.box.minimumDistance(from: origin),
+                        position: child.pointee.minimumPosition)
+                    guard bound.distance <= radius, !isBeaten(bound) else { continue }
+                    frontier.insert(Pending(bound: bound, child: child))
+                }
+            }
+        }
+    }
+
+    /// Offers every place of a leaf.
+    private mutating func scan(_ entries: UnsafeBufferPointer<SpatialEntry>) {
+        for entry in entries {
+            guard !isRuledOutCheaply(GeoBox(entry)) else { continue }
+            let distance = origin.distance(to: entry.coordinate)
+            guard distance <= radius else { continue }
+            offer(Candidate(distance: distance, position: entry.position))
         }
     }
 

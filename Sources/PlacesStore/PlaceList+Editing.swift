@@ -48,6 +48,11 @@ extension PlaceList {
         root.index(ofPosition: position)
     }
 
+    /// The place stored at `position`, or nil (O(log n), one descent).
+    func place(atPosition position: Int64) -> Place? {
+        root.slot(ofPosition: position)?.place
+    }
+
     /// The number of places whose position is below `position` (O(log n)).
     func count(below position: Int64) -> Int {
         root.count(below: position)

@@ -85,13 +85,46 @@ enum PlaceTreeNode: Sendable {
                 let low = children.partitioningIndex { $0.firstPosition > position }
                 guard low > 0 else { return nil }
                 guard let offset = children[low - 1].node.index(ofPosition: position) else { return nil }
+                // Indexing reads each count in place; iterating would copy (and retain) every child.
                 var before = 0
-                for child in children[..<(low - 1)] {
-                    before += child.count
+                for child in 0..<(low - 1) {
+                    before += children[child].count
                 }
                 return before + offset
             }
         }
+    }
+
+    /// The slot stored at `position`, or nil; the positions must increase along the subtree. One descent, like
+    /// `slot(at:)`, through pointers into the nodes' storage so that no node is retained on the way (a retain is
+    /// an atomic write to a node other threads read, and a cache miss of its own in a large list).
+    func slot(ofPosition position: Int64) -> PlaceSlot? {
+        switch self {
+        case .leaf(let slots):
+            return slots.withUnsafeBufferPointer { PlaceTreeNode.slot(ofPosition: position, in: $0) }
+        case .branch(let children):
+            return children.withUnsafeBufferPointer { PlaceTreeNode.slot(ofPosition: position, under: $0) }
+        }
+    }
+
+    /// `slot(ofPosition:)` under a branch's children.
+    private static func slot(ofPosition position: Int64, under children: UnsafeBufferPointer<PlaceTreeChild>)
+        -> PlaceSlot?
+    {
+        let low = children.partitioningIndex { $0.firstPosition > position }
+        guard low > 0, let first = children.baseAddress else { return nil }
+        let child = first + (low - 1)
+        switch child.pointee.node {
+        case .leaf(let slots):
+            return slots.withUnsafeBufferPointer { slot(ofPosition: position, in: $0) }
+        case .branch(let grandchildren):
+            return grandchildren.withUnsafeBufferPointer { slot(ofPosition: position, under: $0) }
+        }
+    }
+
+    /// `slot(ofPosition:)` in a leaf's slots.
+    private static func slot(ofPosition position: Int64, in slots: UnsafeBufferPointer<PlaceSlot>) -> PlaceSlot? {
+        index(ofPosition: position, in: slots).map { slots[$0] }
     }
 
     /// The position of the last place, or nil if the subtree is empty.

@@ -12,10 +12,10 @@ extension StoreSnapshot {
     ) -> [(place: Place, distance: Double)] {
         guard let list = state.lists[owner], limit > 0 else { return [] }
         return list.spatial.nearest(to: coordinate, radius: radius, limit: limit).map { found in
-            guard let index = list.places.index(ofPosition: found.position) else {
+            guard let place = list.places.place(atPosition: found.position) else {
                 preconditionFailure("the spatial index has a position the list has not: \(found.position)")
             }
-            return (list.places[index], found.distance)
+            return (place, found.distance)
         }
     }
 }

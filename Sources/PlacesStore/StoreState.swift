@@ -20,10 +20,8 @@ struct StoreState: Sendable {
 
     /// The place with `id`, of any owner.
     func place(_ id: PlaceID) -> Place? {
-        guard let location = index[id], let list = lists[location.owner],
-            let position = list.index(ofPosition: location.position)
-        else { return nil }
-        return list.places[position]
+        guard let location = index[id] else { return nil }
+        return lists[location.owner]?.places.place(atPosition: location.position)
     }
 
     /// Records that `owner` now has places (or none), keeping `owners` sorted.

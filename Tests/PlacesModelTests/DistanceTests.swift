@@ -101,3 +101,22 @@ struct DistanceTests {
         #expect(abs(from.distance(to: to) - 0.001 * Double.pi / 180 * Coordinate.earthRadius) < 1e-6)
     }
 }
+
+@Suite("Distances from a prepared origin")
+struct DistanceOriginTests {
+    @Test func aPreparedOriginMeasuresExactlyAsTheCoordinateDoes() {
+        var generator = SystemRandomNumberGenerator()
+        let special = [-90.0, -89.999_999, 0, 45, 89.999_999, 90]
+        for round in 0..<20_000 {
+            let from = Coordinate(
+                latitude: round < special.count ? special[round] : Double.random(in: -90...90, using: &generator),
+                longitude: Double.random(in: -180...180, using: &generator))
+            let to = Coordinate(
+                latitude: Double.random(in: -90...90, using: &generator),
+                longitude: Double.random(in: -180...180, using: &generator))
+            let origin = DistanceOrigin(from)
+            #expect(origin.distance(to: to) == from.distance(to: to), "\(from) to \(to)")
+            #expect(origin.distance(to: from) == 0)
+        }
+    }
+}
