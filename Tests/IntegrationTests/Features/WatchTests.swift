@@ -112,9 +112,16 @@ struct WatchTests {
         var events: [JSON] = []
         for round in 1...20 {
             snapshot = try watcher.result("places.watch")
+            let dropped = watcher.pending.map { $0["params"]?["revision"]?.int ?? -1 }
             watcher.dropPending()  // the previous subscription's, sent before this snapshot
             let start = try #require(snapshot["revision"]?.int)
-            events = try watcher.changes(through: start + 5)
+            do {
+                events = try watcher.changes(through: start + 5)
+            } catch {
+                throw TestFailure(
+                    "watch #\(round) at revision \(start) (dropped \(dropped)), writers at \(control.writes) writes, "
+                        + "\(control.finished) finished: \(error)\(daemon.logTail)")
+            }
             let revisions = events.map { $0["revision"]?.int ?? -1 }
             try #require(
                 revisions == Array((start + 1)...(start + 5)),
@@ -132,14 +139,19 @@ struct WatchTests {
         #expect(replayed == final["places"]?.array, "the last snapshot + its events == the final list")
     }
 
-    /// One writer's loop: add, add, update, remove (its own oldest), until told to stop or 300 writes.
+    /// One writer's loop: add, add, update, remove (its own oldest), until told to stop (or after 300 s). The
+    /// writers must outlast the watcher's rounds however the machine schedules them: with at most 300 writes or
+    /// 20 s each, a watcher slowed down under AddressSanitizer in a full test run waited for events that never
+    /// came.
     private static func write(as writer: Int, socketPath: String, control: WriterControl) -> [String] {
         defer { control.finish() }
         do {
             let client = try RawConnection(path: socketPath)
             var mine: [JSON] = []
-            let deadline = Deadline(seconds: 20)
-            for step in 0..<300 where !control.isStopped && !deadline.hasPassed {
+            let deadline = Deadline(seconds: 300)
+            var step = 0
+            while !control.isStopped && !deadline.hasPassed {
+                defer { step += 1 }
                 switch step % 4 {
                 case 0, 1:
                     let place = try client.add([
