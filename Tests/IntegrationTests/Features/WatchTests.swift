@@ -111,16 +111,19 @@ struct WatchTests {
         var snapshot: JSON = [:]
         var events: [JSON] = []
         for round in 1...20 {
-            snapshot = try watcher.result("places.watch")
+            snapshot = try watcher.result("places.watch", timeout: Self.patience)
             let dropped = watcher.pending.map { $0["params"]?["revision"]?.int ?? -1 }
             watcher.dropPending()  // the previous subscription's, sent before this snapshot
             let start = try #require(snapshot["revision"]?.int)
             do {
-                events = try watcher.changes(through: start + 5)
+                events = try watcher.changes(through: start + 5, timeout: Self.patience)
             } catch {
+                control.stop()
+                let failures = (try? writers.join(timeout: 30))?.flatMap { $0 } ?? ["the writers did not stop"]
                 throw TestFailure(
-                    "watch #\(round) at revision \(start) (dropped \(dropped)), writers at \(control.writes) writes, "
-                        + "\(control.finished) finished: \(error)\(daemon.logTail)")
+                    "watch #\(round) at revision \(start) (\(dropped.count) earlier events dropped), writers at "
+                        + "\(control.writes) writes, \(control.finished) finished \(failures.prefix(4)): \(error)"
+                        + daemon.logTail)
             }
             let revisions = events.map { $0["revision"]?.int ?? -1 }
             try #require(
@@ -139,6 +142,12 @@ struct WatchTests {
         #expect(replayed == final["places"]?.array, "the last snapshot + its events == the final list")
     }
 
+    /// How long a writer or the watcher waits for one answer or event. Durable writes wait for fsync, which
+    /// other tests' disk work (full disks, loop devices turned read-only) can hold up for seconds under a
+    /// sanitizer: with 10 s, all four writers once gave up together and the watcher waited for events that never
+    /// came.
+    private static let patience = 60.0
+
     /// One writer's loop: add, add, update, remove (its own oldest), until told to stop (or after 300 s). The
     /// writers must outlast the watcher's rounds however the machine schedules them: with at most 300 writes or
     /// 20 s each, a watcher slowed down under AddressSanitizer in a full test run waited for events that never
@@ -154,17 +163,20 @@ struct WatchTests {
                 defer { step += 1 }
                 switch step % 4 {
                 case 0, 1:
-                    let place = try client.add([
-                        "name": .string("w\(writer)-\(step)"), "latitude": .number(Double(writer)),
-                        "longitude": .number(Double(step) / 10),
-                    ])
+                    let place = try client.result(
+                        "places.add",
+                        [
+                            "name": .string("w\(writer)-\(step)"), "latitude": .number(Double(writer)),
+                            "longitude": .number(Double(step) / 10),
+                        ], timeout: Self.patience)
                     mine.append(place["id"] ?? nil)
                 case 2:
                     try client.result(
                         "places.update",
-                        ["id": mine.last ?? nil, "visited": true, "description": .string("step \(step)")])
+                        ["id": mine.last ?? nil, "visited": true, "description": .string("step \(step)")],
+                        timeout: Self.patience)
                 default:
-                    try client.result("places.remove", ["id": mine.removeFirst()])
+                    try client.result("places.remove", ["id": mine.removeFirst()], timeout: Self.patience)
                 }
                 control.wrote()
             }
