@@ -112,12 +112,11 @@ public struct JSONWriter: Sendable {
         fragment.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
-    /// Writes bytes as they are, in one copy; they must be valid JSON in context.
-    public mutating func writeRaw(_ fragment: ArraySlice<UInt8>) {
-        bytes.append(contentsOf: fragment)
-    }
-
     /// Writes bytes as they are; they must be valid JSON in context.
+    ///
+    /// Inlinable so that it is specialized in every module that calls it: an array or a slice of one is then a
+    /// single copy, not an append through a generic sequence.
+    @inlinable
     public mutating func writeRaw(_ fragment: some Sequence<UInt8>) {
         bytes.append(contentsOf: fragment)
     }
