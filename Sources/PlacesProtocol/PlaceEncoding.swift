@@ -79,10 +79,10 @@ public enum PlaceEncoding {
     ///
     /// Inlinable so that it is specialized for the store's list, as `write(_:includeOwner:to:)` is.
     @inlinable
-    public static func listRendering(of places: some Sequence<Place>, count: Int) -> PlaceListRendering {
-        var out = JSONWriter(capacity: 2 + count * 256)
+    public static func listRendering(of places: some Collection<Place>) -> PlaceListRendering {
+        var out = JSONWriter(capacity: 2 + places.count * 256)
         var starts: [UInt32] = []
-        starts.reserveCapacity(count + 1)
+        starts.reserveCapacity(places.count + 1)
         out.beginArray()
         for place in places {
             if !starts.isEmpty { out.comma() }

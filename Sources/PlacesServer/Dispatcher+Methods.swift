@@ -100,14 +100,33 @@ extension Dispatcher {
     private func page<Matches: RandomAccessCollection<Place>>(
         of matches: Matches, params: ListParams, revision: Int64
     ) -> Execution where Matches.Index == Int {
-        let total = matches.count
+        let includeOwner = params.allUsers
+        return listResult(total: matches.count, params: params, revision: revision) { bounds, writer in
+            let page = matches[(matches.startIndex + bounds.lowerBound)..<(matches.startIndex + bounds.upperBound)]
+            PlaceEncoding.write(page, includeOwner: includeOwner, to: &writer)
+        }
+    }
+
+    /// The `places.list` result for a page of a kept rendering: one copy of the page's bytes.
+    private func page(of rendering: PlaceListRendering, params: ListParams, revision: Int64) -> Execution {
+        listResult(total: rendering.count, params: params, revision: revision) { bounds, writer in
+            writer.writeRaw("[")
+            writer.writeRaw(rendering.elements(bounds))
+            writer.writeRaw("]")
+        }
+    }
+
+    /// `{"places": the page, "total": total, "revision": revision}`, where the page is the part of `total` matches
+    /// that `offset` and `limit` select and `writePage` writes it as an array.
+    private func listResult(
+        total: Int, params: ListParams, revision: Int64,
+        writePage: @escaping (_ bounds: Range<Int>, _ writer: inout JSONWriter) -> Void
+    ) -> Execution {
         let start = min(params.offset, total)
         let end = params.limit.map { min(total, start + $0) } ?? total
-        let page = matches[(matches.startIndex + start)..<(matches.startIndex + end)]
-        let includeOwner = params.allUsers
         return .success { writer in
             writer.writeRaw("{\"places\":")
-            PlaceEncoding.write(page, includeOwner: includeOwner, to: &writer)
+            writePage(start..<end, &writer)
             writer.writeRaw(",\"total\":")
             writer.writeInt(Int64(total))
             writer.writeRaw(",\"revision\":")
@@ -124,23 +143,7 @@ extension Dispatcher {
     /// it (`PlaceList.rendering`); nil for every user's places or a list over `largestKeptListRendering`.
     private static func keptRendering(of places: PlaceList, allUsers: Bool) -> PlaceListRendering? {
         guard !allUsers, places.count <= largestKeptListRendering else { return nil }
-        return places.rendering.rendering { PlaceEncoding.listRendering(of: places, count: places.count) }
-    }
-
-    /// The `places.list` result for a page of a kept rendering: one copy of the page's bytes.
-    private func page(of rendering: PlaceListRendering, params: ListParams, revision: Int64) -> Execution {
-        let total = rendering.count
-        let start = min(params.offset, total)
-        let end = params.limit.map { min(total, start + $0) } ?? total
-        return .success { writer in
-            writer.writeRaw("{\"places\":[")
-            writer.writeRaw(rendering.elements(start..<end))
-            writer.writeRaw("],\"total\":")
-            writer.writeInt(Int64(total))
-            writer.writeRaw(",\"revision\":")
-            writer.writeInt(revision)
-            writer.writeRaw("}")
-        }
+        return places.rendering.rendering { PlaceEncoding.listRendering(of: places) }
     }
 
     private func watch(_ params: WatchParams, caller: Caller, connection: ConnectionHandle) throws(RPCError)

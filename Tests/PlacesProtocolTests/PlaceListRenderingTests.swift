@@ -33,7 +33,7 @@ import Testing
     @Test(arguments: [0, 1, 2, 5, 33])
     func theRenderingIsTheArrayAndEveryPageIsARange(count: Int) {
         let places = places(count)
-        let rendering = PlaceEncoding.listRendering(of: places, count: count)
+        let rendering = PlaceEncoding.listRendering(of: places)
         #expect(text(rendering.bytes) == written(places))
         #expect(rendering.count == count)
         #expect(places.allSatisfy { $0.rendering.existing == nil }, "the list keeps its bytes once, not per place")
@@ -51,14 +51,14 @@ import Testing
         var out = JSONWriter()
         PlaceEncoding.write(places, includeOwner: false, to: &out)  // a list keeps each place's bytes
         #expect(places.allSatisfy { $0.rendering.existing != nil })
-        #expect(text(PlaceEncoding.listRendering(of: places, count: 3).bytes) == text(out.bytes))
+        #expect(text(PlaceEncoding.listRendering(of: places).bytes) == text(out.bytes))
     }
 
     @Test func theSlotKeepsTheFirstRendering() {
         let slot = PlaceListRenderingSlot()
         #expect(slot.existing == nil)
-        let first = slot.rendering { PlaceEncoding.listRendering(of: places(2), count: 2) }
-        let second = slot.rendering { PlaceEncoding.listRendering(of: places(5), count: 5) }
+        let first = slot.rendering { PlaceEncoding.listRendering(of: places(2)) }
+        let second = slot.rendering { PlaceEncoding.listRendering(of: places(5)) }
         #expect(first === second)
         #expect(slot.existing === first)
     }
