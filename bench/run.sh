@@ -293,6 +293,22 @@ quoted() {
     printf '%q ' "$@"
 }
 
+# time_if_it_runs ARRAY LABEL NAME COMMAND...: runs COMMAND once (its errors to $raw/NAME.err); if it succeeds, puts
+# `-n LABEL` and the quoted command at the front of the array named ARRAY, for time_commands; if not, says why it is
+# not timed and counts a failure.
+time_if_it_runs() {
+    local -n commands=$1
+    local label=$2 name=$3
+    shift 3
+    if "$@" >/dev/null 2>"$raw/$name.err"; then
+        commands=(-n "$label" "$(quoted "$@")" "${commands[@]}")
+    else
+        echo "bench: '$label' failed; it is not timed:" >&2
+        sed 's/^/    /' "$raw/$name.err" >&2
+        failures=$((failures + 1))
+    fi
+}
+
 # vm_kb PID FIELD: a field of /proc/PID/status (VmRSS, VmHWM) in kB, or n/a.
 vm_kb() {
     awk -v field="$2:" '$1 == field { print $2; found = 1 } END { if (!found) print "n/a" }' \
@@ -386,14 +402,7 @@ if [ "$only_reference" = false ]; then
     empty_socket=$work/placesd-empty.sock
     section "$("$bin_dir/placesd" --version 2>/dev/null || echo placesd) ($bin_dir/placesd), databases on $(stat -f -c %T "$data")"
     start_placesd placesd-empty "$empty_socket" "$data/empty.sqlite"
-    if "$bin_dir/placesctl" --socket "$empty_socket" list >/dev/null 2>"$raw/placesctl.err"; then
-        startup_commands=(-n "placesctl list" "$(quoted "$bin_dir/placesctl" --socket "$empty_socket" list)" \
-            "${startup_commands[@]}")
-    else
-        echo "bench: 'placesctl --socket SOCKET list' failed; its start-up is not measured:" >&2
-        sed 's/^/    /' "$raw/placesctl.err" >&2
-        failures=$((failures + 1))
-    fi
+    time_if_it_runs startup_commands "placesctl list" placesctl "$bin_dir/placesctl" --socket "$empty_socket" list
 fi
 
 section "process start-up (placesctl lists an empty store)"
@@ -464,14 +473,8 @@ if [ "$only_reference" = false ]; then
 
         if [ "$first" = true ]; then
             place_id=$(head -n 1 "$work/$name.ids")
-            if "$bin_dir/placesctl" --socket "$socket" get "$place_id" >/dev/null 2>"$raw/placesctl-get.err"; then
-                oneshot_commands=(-n "placesctl get ID" "$(quoted "$bin_dir/placesctl" --socket "$socket" get "$place_id")"
-                    "${oneshot_commands[@]}")
-            else
-                echo "bench: 'placesctl --socket SOCKET get ID' failed; it is not timed:" >&2
-                sed 's/^/    /' "$raw/placesctl-get.err" >&2
-                failures=$((failures + 1))
-            fi
+            time_if_it_runs oneshot_commands "placesctl get ID" placesctl-get \
+                "$bin_dir/placesctl" --socket "$socket" get "$place_id"
             section "one-shot read ($size places in placesd, $places keys in Redis)"
             time_commands oneshot "${oneshot_commands[@]}"
             if [ -n "${server_pids[redis-get]:-}" ]; then
