@@ -29,12 +29,9 @@ struct FullDiskTests {
     @Test func fullDiskRefusesChangesAndRecovers() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let disk = directory.file("disk")
-        mkdir(disk, 0o700)
-        guard mount("tmpfs", disk, "tmpfs", 0, "size=2m,mode=0700") == 0 else {
-            try Test.cancel("cannot mount a tmpfs at '\(disk)': \(RawConnection.errnoText())")
-        }
-        defer { umount2(disk, Int32(MNT_DETACH)) }
+        let tmpfs = try TmpfsMount(in: directory, name: "disk", size: "2m")
+        defer { tmpfs.unmount() }
+        let disk = tmpfs.path
 
         let daemon = try DaemonProcess(sharing: directory, databasePath: disk + "/places.sqlite")
         defer { daemon.shutdown() }

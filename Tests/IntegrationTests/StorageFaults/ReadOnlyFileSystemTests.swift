@@ -97,12 +97,9 @@ struct ReadOnlyFileSystemTests {
     @Test func remountReadOnly() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let disk = directory.file("disk")
-        mkdir(disk, 0o700)
-        guard mount("tmpfs", disk, "tmpfs", 0, "size=4m,mode=0700") == 0 else {
-            try Test.cancel("cannot mount a tmpfs at '\(disk)': \(RawConnection.errnoText())")
-        }
-        defer { umount2(disk, Int32(MNT_DETACH)) }
+        let tmpfs = try TmpfsMount(in: directory, name: "disk", size: "4m")
+        defer { tmpfs.unmount() }
+        let disk = tmpfs.path
         let remount = { (flags: Int) -> Int32 in
             mount(nil, disk, nil, UInt(MS_REMOUNT | flags), nil) == 0 ? 0 : errno
         }
