@@ -98,7 +98,7 @@ public final class PlaceStore: Sendable {
     /// Submits `mutation` and waits for its result; for tests and tools. Must not be called on the writer queue.
     public func perform(_ mutation: Mutation, owner: UserID) throws(StoreError) -> MutationOutcome {
         dispatchPrecondition(condition: .notOnQueue(queue))
-        let result = ResultBox()
+        let result = ResultBox<MutationOutcome>()
         submit(mutation, owner: owner) { outcome in result.fulfil(outcome) }
         return try result.wait().get()
     }

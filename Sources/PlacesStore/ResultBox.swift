@@ -1,19 +1,20 @@
 import Dispatch
 import PlacesLocking
 
-/// Carries one mutation result from the writer queue to a thread waiting for it.
-final class ResultBox: Sendable {
-    private let result = Locked<Result<MutationOutcome, StoreError>?>(nil)
+/// Carries one result from the writer queue to a thread waiting for it: a mutation's outcome, or whether an
+/// unlock worked.
+final class ResultBox<Success: Sendable>: Sendable {
+    private let result = Locked<Result<Success, StoreError>?>(nil)
     private let ready = DispatchSemaphore(value: 0)
 
     /// Stores the result and wakes the waiter.
-    func fulfil(_ outcome: Result<MutationOutcome, StoreError>) {
+    func fulfil(_ outcome: Result<Success, StoreError>) {
         result.withLock { $0 = outcome }
         ready.signal()
     }
 
     /// Blocks until `fulfil` was called, then returns its result.
-    func wait() -> Result<MutationOutcome, StoreError> {
+    func wait() -> Result<Success, StoreError> {
         ready.wait()
         return result.withLock { $0! }
     }

@@ -100,9 +100,9 @@ struct EncryptionBenchmarks {
         }
 
         let store = try PlaceStore(path: sealedPath)
-        let waiter = ResultWaiter()
+        let waiter = ResultBox<Void>()
         start = clock.now
-        store.unlock(with: key) { waiter.set($0) }
+        store.unlock(with: key) { waiter.fulfil($0) }
         try waiter.wait().get()
         print("bench: unlock, \(store.snapshot().count) places: \(seconds(clock.now - start))")
         store.close()

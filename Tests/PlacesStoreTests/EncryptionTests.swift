@@ -163,8 +163,8 @@ import Testing
         // Locked, it opens; unlocking then fails the same way and leaves it locked.
         let locked = try openStore(path)
         defer { locked.close() }
-        let unlocked = ResultWaiter()
-        locked.unlock(with: fixedKey(8)) { unlocked.set($0) }
+        let unlocked = ResultBox<Void>()
+        locked.unlock(with: fixedKey(8)) { unlocked.fulfil($0) }
         guard case .failure(.cannotOpen(path, _)) = unlocked.wait() else {
             Issue.record("unlocking a damaged store did not fail")
             return

@@ -19,8 +19,8 @@ import Testing
     }
 
     private func unlock(_ store: PlaceStore, with key: StoreKey) -> Result<Void, StoreError> {
-        let waiter = ResultWaiter()
-        store.unlock(with: key) { waiter.set($0) }
+        let waiter = ResultBox<Void>()
+        store.unlock(with: key) { waiter.fulfil($0) }
         return waiter.wait()
     }
 
