@@ -26,6 +26,12 @@ public final class PlaceStore: Sendable {
     private struct ChangeObserver: Sendable {
         let notify: @Sendable ([PlaceChange]) -> Void
     }
+    /// Called after each set of completions; boxed for the same reason as `observer`.
+    private let completionsDelivered = Locked<CompletionsDelivered?>(nil)
+
+    private struct CompletionsDelivered: Sendable {
+        let handle: @Sendable () -> Void
+    }
     private let transactionCount = Atomic<Int>(0)
 
     /// Mutations submitted but not yet taken by the writer.
@@ -80,19 +86,34 @@ public final class PlaceStore: Sendable {
         _ mutation: Mutation, owner: UserID,
         completion: @escaping @Sendable (Result<MutationOutcome, StoreError>) -> Void
     ) {
-        let pending = PendingMutation(mutation: mutation, owner: owner, completion: completion)
+        var one = [PendingMutation(mutation, owner: owner, completion: completion)]
+        submit(contentsOf: &one)
+    }
+
+    /// Queues every submission of `submissions`, in order, and empties it (keeping its capacity).
+    ///
+    /// Submitting what a caller gathered at once takes the inbox's lock and wakes the writer once, and the whole
+    /// set goes into one transaction unless the writer is already committing. Never blocks.
+    public func submit(contentsOf submissions: inout [PendingMutation]) {
+        guard !submissions.isEmpty else { return }
         let schedule = inbox.withLock { inbox -> Bool? in
             guard !inbox.isClosed else { return nil }
-            inbox.pending.append(pending)
+            inbox.pending.append(contentsOf: submissions)
             guard !inbox.isDrainScheduled else { return false }
             inbox.isDrainScheduled = true
             return true
         }
         switch schedule {
-        case nil: queue.async { completion(.failure(.closed)) }
+        case nil:
+            let refused = submissions
+            queue.async {
+                for submission in refused { submission.completion(.failure(.closed)) }
+                self.completionsDelivered.withLock { $0 }?.handle()
+            }
         case true?: queue.async { self.drain() }
         case false?: break
         }
+        submissions.removeAll(keepingCapacity: true)
     }
 
     /// Submits `mutation` and waits for its result; for tests and tools. Must not be called on the writer queue.
@@ -108,6 +129,13 @@ public final class PlaceStore: Sendable {
     public func setChangeObserver(_ observer: (@Sendable ([PlaceChange]) -> Void)?) {
         let boxed = observer.map(ChangeObserver.init(notify:))
         self.observer.withLock { $0 = boxed }
+    }
+
+    /// Sets (or, with nil, removes) the function called on the writer queue after the completions of each batch
+    /// have run: completions that only queue their replies can leave the wake-up of whoever takes them to it.
+    public func setCompletionsDeliveredHandler(_ handler: (@Sendable () -> Void)?) {
+        let boxed = handler.map(CompletionsDelivered.init(handle:))
+        completionsDelivered.withLock { $0 = boxed }
     }
 
     /// Finishes the queued mutations, checkpoints the WAL and closes the database; later submissions fail with
@@ -202,6 +230,7 @@ public final class PlaceStore: Sendable {
             for (pending, outcome) in zip(batch, result.outcomes) {
                 pending.completion(outcome)
             }
+            completionsDelivered.withLock { $0 }?.handle()
         }
     }
 }
