@@ -10,6 +10,11 @@ struct OwnerList: Sendable {
     /// How many committed changes this owner's places have had.
     var revision: Int64 = 0
 
+    /// The position a place added at the end gets without renumbering, or nil if the end has no gap left.
+    var freePositionAtEnd: Int64? {
+        ListPositions.free(after: places.isEmpty ? nil : places.slot(at: places.count - 1).position, before: nil)
+    }
+
     /// The index in `places` of the place stored at `position`.
     func index(ofPosition position: Int64) -> Int? {
         places.index(ofPosition: position)

@@ -36,20 +36,42 @@ extension StoreState {
         into applied: inout AppliedMutation
     ) -> Place {
         let existing = lists[owner]?.places.count ?? 0
-        var newID = id ?? PlaceID.random(using: &generator)
-        while id == nil, index[newID] != nil {
-            newID = PlaceID.random(using: &generator)
-        }
         let row = nextRow
-        let place = Place(
-            id: newID, owner: owner, name: draft.name, description: draft.description, coordinate: draft.coordinate,
-            isVisited: draft.isVisited, version: 1, createdAt: now, updatedAt: now)
-        nextRow += 1
-        let ((position, renumbered), ownerRevision) = modifyList(of: owner) { list in
-            list.insert(place, row: row, at: list.places.count)
+        let position: Int64
+        let renumbered: [PositionChange]
+        let ownerRevision: Int64
+        let place: Place
+        if let free = lists[owner, default: OwnerList()].freePositionAtEnd {
+            // The place goes last and its position is known before it is inserted: its id goes into the index
+            // first, in the one walk that also finds whether a new random id is taken (about never).
+            var newID = id ?? PlaceID.random(using: &generator)
+            while !index.insert(newID, at: PlaceLocation(owner: owner, position: free)) {
+                precondition(id == nil, "place id \(newID) added twice")
+                newID = PlaceID.random(using: &generator)
+            }
+            place = Place(
+                id: newID, owner: owner, name: draft.name, description: draft.description,
+                coordinate: draft.coordinate, isVisited: draft.isVisited, version: 1, createdAt: now, updatedAt: now)
+            ((position, renumbered), ownerRevision) = modifyList(of: owner) { list in
+                list.insert(place, row: row, at: list.places.count)
+            }
+            precondition(position == free && renumbered.isEmpty, "a place added last did not get the free position")
+        } else {
+            // No gap left at the end: the insertion renumbers first, and the id is entered once the position is known.
+            var newID = id ?? PlaceID.random(using: &generator)
+            while id == nil, index[newID] != nil {
+                newID = PlaceID.random(using: &generator)
+            }
+            place = Place(
+                id: newID, owner: owner, name: draft.name, description: draft.description,
+                coordinate: draft.coordinate, isVisited: draft.isVisited, version: 1, createdAt: now, updatedAt: now)
+            ((position, renumbered), ownerRevision) = modifyList(of: owner) { list in
+                list.insert(place, row: row, at: list.places.count)
+            }
+            let inserted = index.insert(newID, at: PlaceLocation(owner: owner, position: position))
+            precondition(inserted, "place id \(newID) added twice")
         }
-        let inserted = index.insert(newID, at: PlaceLocation(owner: owner, position: position))
-        precondition(inserted, "place id \(newID) added twice")
+        nextRow += 1
         record(renumbered, of: owner, into: &applied)
         count += 1
         revision += 1
