@@ -20,7 +20,8 @@ _placesd()
             return
             ;;
         --socket-mode | --max-connections | --max-line-bytes | --max-places | --max-connections-per-user | \
-            --max-requests-in-flight | --max-subscriber-buffer | --max-import-places)
+            --max-requests-in-flight | --max-reply-buffer | --max-reply-buffer-per-user | --max-subscriber-buffer | \
+            --max-import-places)
             return
             ;;
     esac
@@ -35,7 +36,7 @@ _placesd()
     fi
     mapfile -t COMPREPLY < <(compgen -W '--config --check-config --socket --database --socket-mode
         --max-connections --max-line-bytes --max-places --max-connections-per-user --max-requests-in-flight
-        --max-subscriber-buffer --max-import-places --admin-group --log-level --key-file --openrpc --version --help' -- "$cur")
+        --max-reply-buffer --max-reply-buffer-per-user --max-subscriber-buffer --max-import-places --admin-group --log-level --key-file --openrpc --version --help' -- "$cur")
 } &&
     complete -F _placesd placesd
 

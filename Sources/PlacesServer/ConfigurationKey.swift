@@ -18,6 +18,10 @@ public enum ConfigurationKey: String, Sendable, CaseIterable {
     case maxConnectionsPerUser = "max-connections-per-user"
     /// The most requests one connection may have read and not yet answered.
     case maxRequestsInFlight = "max-requests-in-flight"
+    /// The most bytes of replies one connection may leave unread, at least 1 MiB.
+    case maxReplyBuffer = "max-reply-buffer"
+    /// The most bytes of unread replies one user's connections may hold together beyond each one's first MiB.
+    case maxReplyBufferPerUser = "max-reply-buffer-per-user"
     /// The most bytes of events that may wait for a subscriber, at least 1 MiB.
     case maxSubscriberBuffer = "max-subscriber-buffer"
     /// The most places one `places.import` may add.
@@ -35,6 +39,7 @@ public enum ConfigurationKey: String, Sendable, CaseIterable {
         case .socket, .database, .socketMode, .keyFile: false
         case .maxConnections, .maxLineBytes, .maxPlaces, .adminGroup, .logLevel: true
         case .maxConnectionsPerUser, .maxRequestsInFlight, .maxSubscriberBuffer, .maxImportPlaces: true
+        case .maxReplyBuffer, .maxReplyBufferPerUser: true
         }
     }
 
@@ -53,6 +58,10 @@ public enum ConfigurationKey: String, Sendable, CaseIterable {
         case .maxPlaces: configuration.maximumPlacesPerUser = try Self.positive(text)
         case .maxConnectionsPerUser: configuration.maximumConnectionsPerUser = try Self.positive(text)
         case .maxRequestsInFlight: configuration.maximumRequestsInFlight = try Self.positive(text)
+        case .maxReplyBuffer:
+            configuration.maximumReplyBytes = try Self.atLeast(Self.minimumReplyBufferBytes, text)
+        case .maxReplyBufferPerUser:
+            configuration.maximumReplyBytesPerUser = try Self.atLeast(Self.minimumReplyBufferBytes, text)
         case .maxSubscriberBuffer:
             configuration.maximumSubscriberBufferBytes = try Self.atLeast(Self.minimumSubscriberBufferBytes, text)
         case .maxImportPlaces: configuration.maximumImportPlaces = try Self.positive(text)
@@ -65,6 +74,9 @@ public enum ConfigurationKey: String, Sendable, CaseIterable {
             configuration.logLevel = level
         }
     }
+
+    /// The smallest reply buffer: what every connection may hold before its user's budget counts.
+    static let minimumReplyBufferBytes = 1 << 20
 
     /// The smallest subscriber buffer the protocol allows (it promises at least 1 MiB of events).
     static let minimumSubscriberBufferBytes = 1 << 20

@@ -89,6 +89,8 @@ public enum Daemon {
             max-places = \(configuration.maximumPlacesPerUser)
             max-connections-per-user = \(configuration.maximumConnectionsPerUser)
             max-requests-in-flight = \(configuration.maximumRequestsInFlight)
+            max-reply-buffer = \(configuration.maximumReplyBytes)
+            max-reply-buffer-per-user = \(configuration.maximumReplyBytesPerUser)
             max-subscriber-buffer = \(configuration.maximumSubscriberBufferBytes)
             max-import-places = \(configuration.maximumImportPlaces)
             admin-group = \(configuration.adminGroup)

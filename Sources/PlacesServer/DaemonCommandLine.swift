@@ -59,8 +59,14 @@ public enum DaemonCommandLine {
           --max-connections-per-user N
                                    Serve at most N clients of one uid at once, root included (default: 256).
           --max-requests-in-flight N
-                                   Stop reading a client that has N requests unanswered until replies are
-                                   written (default: 1024).
+                                   Stop reading a client that has N requests waiting for the store until
+                                   answers come back (default: 1024; each request of a batch counts).
+          --max-reply-buffer BYTES Stop reading a client once BYTES of its replies wait unread, until it reads
+                                   (default: 67108864; at least 1048576).
+          --max-reply-buffer-per-user BYTES
+                                   Let the unread replies of one uid's clients take at most BYTES beyond each
+                                   client's first MiB; past it they are not read until theirs are
+                                   (default: 268435456; at least 1048576).
           --max-subscriber-buffer BYTES
                                    End a places.watch subscription once BYTES of events wait unread
                                    (default: 4194304; at least 1048576).
@@ -80,7 +86,7 @@ public enum DaemonCommandLine {
 
         Signals: SIGTERM or SIGINT stop the daemon cleanly after answering the requests it has read. SIGHUP
         rereads the configuration and applies log-level, admin-group and every max-* limit (max-line-bytes,
-        max-requests-in-flight and max-subscriber-buffer for new connections); a configuration with an error is
+        max-requests-in-flight, max-reply-buffer and max-subscriber-buffer for new connections); a configuration with an error is
         logged and the running one kept.
         Exit status: 0 after a clean stop, 1 when the database or socket cannot be used, 64 for a usage error,
         78 for a configuration error.

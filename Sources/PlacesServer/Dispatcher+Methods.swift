@@ -4,10 +4,11 @@ import PlacesProtocol
 import PlacesStore
 
 extension Dispatcher {
-    /// Runs one request's method for `caller`.
-    func execute(_ request: RPCRequest, caller: Caller, connection: ConnectionHandle) -> Execution {
+    /// Runs one request's method (`method`, looked up from its name once by the caller; nil for an unknown one)
+    /// for `caller`.
+    func execute(_ request: RPCRequest, method: Method?, caller: Caller, sink: ReplySink) -> Execution {
         do throws(RPCError) {
-            guard let method = Method(rawValue: request.method) else {
+            guard let method else {
                 return .failure(.methodNotFound(request.method))
             }
             switch method {
@@ -38,7 +39,7 @@ extension Dispatcher {
                 _ = try EmptyParams.decode(request.params)
                 return .success { writer in writer.writeRaw(OpenRPCDocument.bytes) }
             case .watch:
-                return try watch(WatchParams.decode(request.params), caller: caller, connection: connection)
+                return try watch(WatchParams.decode(request.params), caller: caller, sink: sink)
             case .status:
                 _ = try EmptyParams.decode(request.params)
                 return status(caller: caller)
@@ -146,13 +147,13 @@ extension Dispatcher {
         return places.rendering.rendering { PlaceEncoding.listRendering(of: places) }
     }
 
-    private func watch(_ params: WatchParams, caller: Caller, connection: ConnectionHandle) throws(RPCError)
+    private func watch(_ params: WatchParams, caller: Caller, sink: ReplySink) throws(RPCError)
         -> Execution
     {
         if params.allUsers { try requireAdmin(caller) }
         // Once unlocked, a store never locks again: checking before subscribing leaves no gap.
         _ = try unlockedSnapshot()
-        let snapshot = hub.subscribe(connection, owner: params.allUsers ? nil : caller.uid, store: store)
+        let snapshot = hub.subscribe(sink, owner: params.allUsers ? nil : caller.uid, store: store)
         let (places, revision) = snapshot.visible(to: caller.uid, allUsers: params.allUsers)
         let includeOwner = params.allUsers
         let rendering = Self.keptRendering(of: places, allUsers: params.allUsers)

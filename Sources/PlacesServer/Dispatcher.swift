@@ -3,12 +3,9 @@ import PlacesProtocol
 import PlacesStore
 import PlacesSystem
 
-/// Turns request lines into response bytes: reads answer at once from the latest snapshot,
-/// changes are answered after the store has committed them.
+/// Runs requests: reads answer at once from the latest snapshot, changes are answered after the store has
+/// committed them.
 final class Dispatcher: Sendable {
-    /// Receives the bytes of a reply that had to wait for the store (empty when there is nothing to send).
-    typealias Completion = @Sendable ([UInt8]) -> Void
-
     let store: PlaceStore
     let statistics: ServerStatistics
     let settings: LiveSettings
@@ -30,118 +27,34 @@ final class Dispatcher: Sendable {
         self.logger = logger
     }
 
-    /// Handles one request line from `caller`.
+    /// The store submission for `mutation`: once its batch is committed (or failed), its reply (nothing for a
+    /// notification) goes to `sink` for `address`.
     ///
-    /// Returns `true` when the reply (if any) has been appended to `output`; `false` when it will be
-    /// delivered later through `completion`, after which the connection may go on with its next line.
-    func handle(
-        line: [UInt8], caller: Caller, connection: ConnectionHandle, output: inout JSONWriter,
-        completion: @escaping Completion
-    ) -> Bool {
-        switch RPCEnvelope.parse(line) {
-        case .invalid(let failure):
-            RPCEnvelope.writeError(id: failure.id, error: failure.error, to: &output)
-            return true
-        case .single(.failure(let failure)):
-            if !failure.isNotification { RPCEnvelope.writeError(id: failure.id, error: failure.error, to: &output) }
-            return true
-        case .single(.success(let request)):
-            switch execute(request, caller: caller, connection: connection) {
-            case .reply(let result):
-                if let id = request.id { Self.write(result, id: id, to: &output) }
-                return true
-            case let later:
-                start(later, id: request.id, owner: caller.uid, deliver: completion)
-                return false
-            }
-        case .batch(let items):
-            guard
-                let bytes = runBatch(
-                    items[...], parts: [], caller: caller, connection: connection, completion: completion)
-            else {
-                return false
-            }
-            output.writeRaw(bytes)
-            return true
-        }
-    }
-
-    /// Runs a batch's requests in order; returns the reply when every one finished at once, or nil
-    /// when one waits for the store, in which case `completion` receives the reply.
-    private func runBatch(
-        _ items: ArraySlice<Result<RPCRequest, RPCFailure>>, parts: [[UInt8]], caller: Caller,
-        connection: ConnectionHandle, completion: @escaping Completion
-    ) -> [UInt8]? {
-        var parts = parts
-        var remaining = items
-        while let item = remaining.popFirst() {
-            var part = JSONWriter()
-            switch item {
-            case .failure(let failure):
-                if !failure.isNotification { RPCEnvelope.writeError(id: failure.id, error: failure.error, to: &part) }
-            case .success(let request):
-                switch execute(request, caller: caller, connection: connection) {
-                case .reply(let result):
-                    if let id = request.id { Self.write(result, id: id, to: &part) }
-                case let later:
-                    let rest = remaining
-                    let partsSoFar = parts
-                    start(later, id: request.id, owner: caller.uid) { [self] part in
-                        let parts = partsSoFar + (part.isEmpty ? [] : [part])
-                        if let bytes = runBatch(
-                            rest, parts: parts, caller: caller, connection: connection, completion: completion)
-                        {
-                            completion(bytes)
-                        }
-                    }
-                    return nil
-                }
-            }
-            if !part.bytes.isEmpty { parts.append(part.bytes) }
-        }
-        return Self.joinBatch(parts)
-    }
-
-    /// Runs `execution` and hands its reply line to `deliver` (empty for a notification): at once for a ready
-    /// reply, after the commit for a mutation, whenever deferred work finishes for the rest.
-    private func start(
-        _ execution: Execution, id: RPCID?, owner: UserID, deliver: @escaping Completion
-    ) {
-        switch execution {
-        case .reply(let result):
+    /// The completion runs on the store's writer, which wakes the loops once it answered the whole batch (see
+    /// `PlaceStore.setCompletionsDeliveredHandler(_:)`).
+    func submission(
+        for mutation: Mutation, id: RPCID?, owner: UserID, sink: ReplySink, address: ReplyAddress
+    ) -> PendingMutation {
+        PendingMutation(mutation, owner: owner) { outcome in
             var reply = JSONWriter()
-            if let id { Self.write(result, id: id, to: &reply) }
-            deliver(reply.bytes)
-        case .mutation(let mutation):
-            store.submit(mutation, owner: owner) { outcome in
-                var reply = JSONWriter()
-                if let id { self.write(outcome, owner: owner, id: id, to: &reply) }
-                deliver(reply.bytes)
-            }
-        case .deferred(let work):
-            work { result in
-                var reply = JSONWriter()
-                let writer: Result<Execution.ResultWriter, RPCError> = result.map { write in { write(&$0) } }
-                if let id { Self.write(writer, id: id, to: &reply) }
-                deliver(reply.bytes)
-            }
+            if let id { self.write(outcome, owner: owner, id: id, to: &reply) }
+            sink.deliver(reply.bytes, to: address, deferringSignal: true)
         }
     }
 
-    /// Joins single-response lines into one batch response line; nothing when every request was a notification.
-    private static func joinBatch(_ parts: [[UInt8]]) -> [UInt8] {
-        guard !parts.isEmpty else { return [] }
-        var bytes: [UInt8] = [UInt8(ascii: "[")]
-        for (index, part) in parts.enumerated() {
-            if index > 0 { bytes.append(UInt8(ascii: ",")) }
-            // Each part is a response line; drop its newline inside the array.
-            bytes.append(contentsOf: part.last == UInt8(ascii: "\n") ? part.dropLast() : part[...])
+    /// Starts deferred work (e.g. `server.unlock`); its reply (nothing for a notification) goes to `sink` for
+    /// `address` when it finishes.
+    func start(_ work: Execution.DeferredWork, id: RPCID?, sink: ReplySink, address: ReplyAddress) {
+        work { result in
+            var reply = JSONWriter()
+            let writer: Result<Execution.ResultWriter, RPCError> = result.map { write in { write(&$0) } }
+            if let id { Self.write(writer, id: id, to: &reply) }
+            sink.deliver(reply.bytes, to: address)
         }
-        bytes.append(contentsOf: [UInt8(ascii: "]"), UInt8(ascii: "\n")])
-        return bytes
     }
 
-    private static func write(_ result: Result<Execution.ResultWriter, RPCError>, id: RPCID, to out: inout JSONWriter) {
+    /// Writes the response line for a result ready now.
+    static func write(_ result: Result<Execution.ResultWriter, RPCError>, id: RPCID, to out: inout JSONWriter) {
         switch result {
         case .success(let writeResult): RPCEnvelope.writeResult(id: id, to: &out, writeResult)
         case .failure(let error): RPCEnvelope.writeError(id: id, error: error, to: &out)

@@ -1,12 +1,14 @@
 import PlacesProtocol
+import PlacesStore
 import PlacesSystem
 
-/// What every event loop shares: the dispatcher, limits and the log.
+/// What every event loop shares: the dispatcher, limits, the users' reply budgets and the log.
 struct LoopContext: Sendable {
     let dispatcher: Dispatcher
     let statistics: ServerStatistics
     let logger: Logger
     let settings: LiveSettings
+    let replyBudgets: ReplyBudgets
 }
 
 /// An epoll loop on a thread of its own, serving the connections it accepted.
@@ -29,6 +31,15 @@ final class EventLoop {
     private var tokenStride: UInt64
     private var unfinished: [UInt64] = []
     private var shutdownDeadline: UInt64?
+    /// Changes taken this turn, submitted to the store together at its end (one lock, one wake-up, and one
+    /// transaction for what arrived together).
+    private var submissions: [PendingMutation] = []
+    /// The mailbox's messages being handled; kept to reuse its storage.
+    private var messages: [LoopMessage] = []
+    /// Connections the messages being handled touched, to be serviced after them.
+    private var scheduled: [Connection] = []
+    /// The per-user reply budget as of this turn (reloadable).
+    private var userReplyLimit: Int
     private let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 65_536, alignment: 16)
 
     init(index: Int, loopCount: Int, listener: FileDescriptor, mailbox: LoopMailbox, context: LoopContext)
@@ -41,6 +52,7 @@ final class EventLoop {
         // Tokens 0 and 1 are the listener and the mailbox; each loop numbers its connections apart.
         self.nextToken = 2 + UInt64(index)
         self.tokenStride = UInt64(loopCount)
+        self.userReplyLimit = context.settings.current.maximumReplyBytesPerUser
         try epoll.add(listener, events: [.readable], token: Self.listenerToken)
         try epoll.add(mailbox.notifier.fileDescriptor, events: [.readable], token: Self.mailboxToken)
     }
@@ -69,6 +81,7 @@ final class EventLoop {
                 }
             }
             serviceUnfinished()
+            context.dispatcher.store.submit(contentsOf: &submissions)
             if let deadline = shutdownDeadline, finishShutdown(deadline: deadline) { return }
         }
     }
@@ -130,11 +143,19 @@ final class EventLoop {
             let token = nextToken
             nextToken += tokenStride
             try epoll.add(fd, events: [.readable, .writable, .readHangup, .edgeTriggered], token: token)
-            connections[token] = Connection(
-                id: token, fd: fd, caller: caller, maximumLineBytes: settings.maximumLineBytes,
+            let connection = Connection(
+                id: token, fd: fd, caller: caller,
+                context: RequestContext(
+                    dispatcher: context.dispatcher, caller: caller, sink: ReplySink(mailbox: mailbox, token: token)),
+                maximumLineBytes: settings.maximumLineBytes,
                 maximumRequestsInFlight: settings.maximumRequestsInFlight,
+                maximumReplyBytes: settings.maximumReplyBytes,
                 subscriberBufferLimit: settings.maximumSubscriberBufferBytes
             )
+            connection.onReplyLimitPause = { [unowned self] connection, unread, allowance in
+                logReplyLimitPause(connection, unread: unread, allowance: allowance)
+            }
+            connections[token] = connection
             context.logger.log(
                 .debug, "Client uid \(caller.uid) connected (\(open) open).", fields: Self.fields(for: credentials))
         } catch {
@@ -164,33 +185,57 @@ final class EventLoop {
     // MARK: Events
 
     private func receiveMessages() {
-        for message in mailbox.takeAll() {
+        mailbox.takeAll(into: &messages)
+        userReplyLimit = context.settings.current.maximumReplyBytesPerUser
+        // Every message is applied first and each connection it touched serviced once after: the replies of one
+        // commit go out in one write per connection, not one each.
+        for message in messages {
             switch message {
-            case .reply(let token, let bytes):
+            case .reply(let token, let slot, let part, let bytes):
                 guard let connection = connections[token] else { continue }
-                connection.storeReplied(bytes)
-                service(connection)
+                connection.pipeline.complete(
+                    ReplyAddress(slot: slot, part: part), bytes: bytes, in: connection.context,
+                    submissions: &submissions, output: &connection.output)
+                scheduleService(of: connection)
             case .events(let token, let generation, let bytes):
                 guard let connection = connections[token],
                     context.dispatcher.hub.isCurrent(token: token, generation: generation)
                 else { continue }
                 if connection.pendingOutputCount + bytes.count > connection.subscriberBufferLimit {
                     context.dispatcher.hub.unsubscribe(token: token, generation: generation)
-                    connection.output.writeRaw(SubscriptionHub.overflowNotice(limit: connection.subscriberBufferLimit))
+                    connection.pipeline.appendUnsolicited(
+                        SubscriptionHub.overflowNotice(limit: connection.subscriberBufferLimit),
+                        output: &connection.output)
                     context.logger.log(
                         .notice,
                         "Ended the subscription of client uid \(connection.caller.uid): it does not read its events.",
                         fields: [LogField("PLACESD_CLIENT_UID", "\(connection.caller.uid)")])
                 } else {
-                    connection.output.writeRaw(bytes)
+                    connection.pipeline.appendUnsolicited(bytes, output: &connection.output)
                 }
-                service(connection)
+                scheduleService(of: connection)
+            case .replyBudgetFreed(let token):
+                guard let connection = connections[token] else { continue }
+                scheduleService(of: connection)
             case .shutdown:
                 beginShutdown()
             case .probe(let number):
                 mailbox.answeredProbe.store(number, ordering: .releasing)
             }
         }
+        messages.removeAll(keepingCapacity: true)
+        for connection in scheduled {
+            connection.isScheduled = false
+            service(connection)
+        }
+        scheduled.removeAll(keepingCapacity: true)
+    }
+
+    /// Marks `connection` to be serviced once the mailbox's messages are applied.
+    private func scheduleService(of connection: Connection) {
+        guard !connection.isScheduled else { return }
+        connection.isScheduled = true
+        scheduled.append(connection)
     }
 
     private func handle(_ event: EpollEvent) {
@@ -215,8 +260,9 @@ final class EventLoop {
         while true {
             let tookEveryLine = answerBufferedLines(connection)
             guard flush(connection) else { return close(connection) }
-            // Waiting for the store, too many replies unwritten (bytes or requests): read nothing more for now.
-            guard connection.mayTakeRequest() else { break }
+            // A read waiting for earlier changes, too many requests waiting, too many replies unread: read
+            // nothing more for now.
+            guard mayTakeRequest(connection) else { break }
             // Writing may have lifted what stopped the answering: take the lines already buffered before reading.
             guard tookEveryLine else { continue }
             guard !connection.isInputClosed, connection.canRead else { break }
@@ -242,36 +288,47 @@ final class EventLoop {
             }
         }
         let isFinished =
-            connection.pendingOutputCount == 0 && !connection.isAwaitingStore
+            connection.isDrained
             && (connection.closesAfterFlush || connection.isInputClosed && !connection.canRead)
         if isFinished { close(connection) }
     }
 
-    /// Answers the complete lines already read, in order, while the connection may take requests (none waits
-    /// for the store, and the unwritten replies are under both limits); returns whether every buffered line
-    /// was taken.
+    private func mayTakeRequest(_ connection: Connection) -> Bool {
+        connection.mayTakeRequest(budgets: context.replyBudgets, userLimit: userReplyLimit)
+    }
+
+    /// Logs (at debug level) that `connection` is not read until its client reads some of its replies.
+    private func logReplyLimitPause(_ connection: Connection, unread: Int, allowance: Int) {
+        context.logger.log(
+            .debug,
+            "Client uid \(connection.caller.uid) (connection \(connection.id)) has \(unread) bytes of replies "
+                + "unread, its allowance "
+                + "\(allowance) (\(connection.reservedReplyBytes) of them from its user's budget, which has "
+                + "\(context.replyBudgets.reservedBytes(of: connection.caller.uid)) of \(userReplyLimit) reserved); "
+                + "reading paused.",
+            fields: [LogField("PLACESD_CLIENT_UID", "\(connection.caller.uid)")])
+    }
+
+    /// Takes the complete lines already read, in order, while the connection may take requests; returns whether
+    /// every buffered line was taken.
     private func answerBufferedLines(_ connection: Connection) -> Bool {
-        while connection.mayTakeRequest() {
+        while mayTakeRequest(connection) {
             switch connection.framer.nextLine() {
             case .line(let line):
-                let mailbox = self.mailbox
-                let token = connection.id
-                let isDone = context.dispatcher.handle(
-                    line: line, caller: connection.caller,
-                    connection: ConnectionHandle(mailbox: mailbox, token: token), output: &connection.output
-                ) { bytes in
-                    mailbox.post(.reply(connection: token, bytes: bytes))
-                }
-                if isDone { connection.requestAnswered() } else { connection.requestAwaitsStore() }
+                connection.pipeline.take(
+                    line, in: connection.context, submissions: &submissions, output: &connection.output)
+                connection.noteRequestsInFlight()
             case .needMoreData:
                 return true
             case .tooLong:
+                var line = JSONWriter()
                 RPCEnvelope.writeError(
                     id: .null,
                     error: .invalidRequest(
                         "The request line is longer than \(connection.framer.maximumLineBytes) bytes."),
-                    to: &connection.output
+                    to: &line
                 )
+                connection.pipeline.appendUnsolicited(line.bytes, output: &connection.output)
                 connection.isInputClosed = true
                 connection.closesAfterFlush = true
                 context.logger.log(
@@ -286,7 +343,7 @@ final class EventLoop {
 
     /// Writes pending replies; returns false when the connection is broken.
     private func flush(_ connection: Connection) -> Bool {
-        while connection.canWrite && connection.pendingOutputCount > 0 {
+        while connection.canWrite && connection.output.bytes.count > connection.sentCount {
             let written: Int?
             do {
                 written = try connection.output.bytes.withUnsafeBytes { bytes throws(SystemError) in
@@ -302,13 +359,14 @@ final class EventLoop {
             }
             connection.sentCount += written
         }
-        connection.discardSentOutput()
+        connection.discardSentOutput(budgets: context.replyBudgets)
         return true
     }
 
     private func close(_ connection: Connection) {
         guard connections.removeValue(forKey: connection.id) != nil else { return }
         context.dispatcher.hub.unsubscribe(token: connection.id)
+        connection.releaseReplyBudget(context.replyBudgets)
         epoll.remove(connection.fd)
         connection.fd.close()
         context.statistics.releaseConnection(of: connection.caller.uid)
@@ -316,7 +374,9 @@ final class EventLoop {
         context.logger.debug(
             "Client uid \(connection.caller.uid) disconnected (\(open) open; at most "
                 + "\(connection.mostRequestsInFlight) requests were in flight, reading paused "
-                + "\(connection.requestLimitPauses) times at the limit of \(connection.maximumRequestsInFlight)).")
+                + "\(connection.requestLimitPauses) times at the limit of \(connection.maximumRequestsInFlight); "
+                + "at most \(connection.mostUnreadReplyBytes) bytes of replies were unread, reading paused "
+                + "\(connection.replyLimitPauses) times at the bound of \(connection.maximumReplyBytes)).")
     }
 
     // MARK: Shutdown

@@ -12,7 +12,10 @@ enum Execution {
     /// A change the caller asked for; answered once it is committed.
     case mutation(Mutation)
     /// Work that answers later, on another thread, by calling its argument once (e.g. `server.unlock`).
-    case deferred(@Sendable (_ finish: @escaping @Sendable (DeferredResult) -> Void) -> Void)
+    case deferred(DeferredWork)
+
+    /// Work that answers later by calling its argument once.
+    typealias DeferredWork = @Sendable (_ finish: @escaping @Sendable (DeferredResult) -> Void) -> Void
 
     /// What deferred work answers: a result written by a sendable writer, or an error.
     typealias DeferredResult = Result<@Sendable (inout JSONWriter) -> Void, RPCError>

@@ -2,7 +2,7 @@ import PlacesLocking
 import PlacesSystem
 
 /// The limits a reload (SIGHUP) may change while the daemon runs; read when a connection is accepted (the
-/// import limit: when an import arrives).
+/// import limit: when an import arrives; the per-user reply budget: on every loop turn that delivers replies).
 final class LiveSettings: Sendable {
     /// One consistent set of values.
     struct Values: Sendable, Equatable {
@@ -10,6 +10,8 @@ final class LiveSettings: Sendable {
         var maximumLineBytes: Int
         var maximumConnectionsPerUser: Int
         var maximumRequestsInFlight: Int
+        var maximumReplyBytes: Int
+        var maximumReplyBytesPerUser: Int
         var maximumSubscriberBufferBytes: Int
         var maximumImportPlaces: Int
         var adminGroupName: String
@@ -20,6 +22,8 @@ final class LiveSettings: Sendable {
             maximumLineBytes = configuration.maximumLineBytes
             maximumConnectionsPerUser = configuration.maximumConnectionsPerUser
             maximumRequestsInFlight = configuration.maximumRequestsInFlight
+            maximumReplyBytes = configuration.maximumReplyBytes
+            maximumReplyBytesPerUser = configuration.maximumReplyBytesPerUser
             maximumSubscriberBufferBytes = configuration.maximumSubscriberBufferBytes
             maximumImportPlaces = configuration.maximumImportPlaces
             adminGroupName = configuration.adminGroup

@@ -57,11 +57,17 @@ public final class Server {
                 store: store, statistics: statistics, settings: settings, hub: hub, logger: logger),
             statistics: statistics,
             logger: logger,
-            settings: settings
+            settings: settings,
+            replyBudgets: ReplyBudgets()
         )
         let loops: [(mailbox: LoopMailbox, thread: SystemThread)]
         do {
-            loops = try Self.startLoops(listener: listener.fd, context: context)
+            let mailboxes = try (0..<Self.loopCount).map { _ throws(SystemError) in try LoopMailbox() }
+            // Before any loop runs: the writer leaves the wake-up for its replies to this.
+            store.setCompletionsDeliveredHandler {
+                for mailbox in mailboxes { mailbox.signalIfOwed() }
+            }
+            loops = try Self.startLoops(listener: listener.fd, mailboxes: mailboxes, context: context)
         } catch {
             logger.error("\(error)")
             store.close()
@@ -149,19 +155,19 @@ public final class Server {
         }
     }
 
+    /// One core is left to the clients, which a Unix socket has on this machine, and to the writer thread: with as
+    /// many loops as cores, a loop, a client and the writer took turns on a core, and a request waiting out a time
+    /// slice put `places.get`'s p99 near 4 ms on two cores (0.5 ms with one loop less).
+    private static let loopCount = max(1, min(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))) - 1, 8))
+
     private static func startLoops(
-        listener: FileDescriptor, context: LoopContext
+        listener: FileDescriptor, mailboxes: [LoopMailbox], context: LoopContext
     ) throws(SystemError) -> [(mailbox: LoopMailbox, thread: SystemThread)] {
-        // One core is left to the clients, which a Unix socket has on this machine, and to the writer thread:
-        // with as many loops as cores, a loop, a client and the writer took turns on a core, and a request
-        // waiting out a time slice put `places.get`'s p99 near 4 ms on two cores (0.5 ms with one loop less).
-        let count = max(1, min(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))) - 1, 8))
         var loops: [(mailbox: LoopMailbox, thread: SystemThread)] = []
-        for index in 0..<count {
-            let mailbox = try LoopMailbox()
+        for (index, mailbox) in mailboxes.enumerated() {
             // Built here so that a set-up failure stops the start; from then on only its thread uses it.
             let loop = try EventLoop(
-                index: index, loopCount: count, listener: listener, mailbox: mailbox, context: context
+                index: index, loopCount: mailboxes.count, listener: listener, mailbox: mailbox, context: context
             )
             let box = UncheckedTransfer(loop)
             let thread = try SystemThread.spawn(name: "placesd-io-\(index)") {

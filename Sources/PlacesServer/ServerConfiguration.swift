@@ -16,9 +16,14 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var maximumPlacesPerUser: Int = 1_000_000
     /// The most client connections one user (uid) may have open at once; root is counted like anyone else.
     public var maximumConnectionsPerUser: Int = 256
-    /// The most requests read from one connection whose replies are not yet written; at the limit the
-    /// connection is not read until replies drain.
+    /// The most requests read from one connection and not yet answered (waiting for the store); at the limit
+    /// the connection is not read until answers come back.
     public var maximumRequestsInFlight: Int = 1024
+    /// The most bytes of replies one connection may leave unread; at the limit it is not read until its client
+    /// reads.
+    public var maximumReplyBytes: Int = 64 << 20
+    /// The most bytes of unread replies all connections of one user may hold beyond each one's first MiB.
+    public var maximumReplyBytesPerUser: Int = 256 << 20
     /// The most bytes of events that may wait for a `places.watch` subscriber before its subscription ends.
     public var maximumSubscriberBufferBytes: Int = 4 << 20
     /// The most places one `places.import` may add.

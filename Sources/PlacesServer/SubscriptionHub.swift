@@ -4,12 +4,6 @@ import PlacesProtocol
 import PlacesStore
 import Synchronization
 
-/// Where a subscriber's events go: its event loop's mailbox and its connection's token there.
-struct ConnectionHandle: Sendable {
-    let mailbox: LoopMailbox
-    let token: UInt64
-}
-
 /// The `places.watch` subscriptions, fed by the store's change observer on the writer's queue.
 ///
 /// Subscribing takes the snapshot and registers the subscriber under the same lock that delivery holds, and
@@ -18,7 +12,7 @@ struct ConnectionHandle: Sendable {
 /// (the owner's view and the administrators' view), whatever the number of subscribers.
 final class SubscriptionHub: Sendable {
     private struct Subscriber {
-        let connection: ConnectionHandle
+        let connection: ReplySink
         /// The watched owner, or nil for an administrator watching every user.
         let owner: UserID?
         /// The revision of the snapshot the subscriber was given (the owner's, or the store's for all users).
@@ -31,7 +25,7 @@ final class SubscriptionHub: Sendable {
     private let generations = Atomic<UInt64>(0)
 
     /// Registers `connection` and returns the snapshot its events continue from.
-    func subscribe(_ connection: ConnectionHandle, owner: UserID?, store: PlaceStore) -> StoreSnapshot {
+    func subscribe(_ connection: ReplySink, owner: UserID?, store: PlaceStore) -> StoreSnapshot {
         subscribers.withLock { subscribers in
             let snapshot = store.snapshot()
             let revision = owner.map { snapshot.revision(of: $0) } ?? snapshot.revision
@@ -78,9 +72,7 @@ final class SubscriptionHub: Sendable {
                     }
                 }
                 if !batch.isEmpty {
-                    subscriber.connection.mailbox.post(
-                        .events(
-                            connection: subscriber.connection.token, generation: subscriber.generation, bytes: batch))
+                    subscriber.connection.deliverEvents(batch, generation: subscriber.generation)
                 }
             }
         }

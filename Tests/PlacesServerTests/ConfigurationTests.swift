@@ -124,7 +124,8 @@ struct ConfigurationTests {
         #expect(
             ConfigurationKey.allCases.filter(\.isReloadable).map(\.rawValue).sorted() == [
                 "admin-group", "log-level", "max-connections", "max-connections-per-user", "max-import-places",
-                "max-line-bytes", "max-places", "max-requests-in-flight", "max-subscriber-buffer",
+                "max-line-bytes", "max-places", "max-reply-buffer", "max-reply-buffer-per-user",
+                "max-requests-in-flight", "max-subscriber-buffer",
             ])
     }
 }

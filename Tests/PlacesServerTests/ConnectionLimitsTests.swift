@@ -1,98 +1,131 @@
+import PlacesStore
 import PlacesSystem
 import Synchronization
 import Testing
 
 @testable import PlacesServer
 
-/// The bookkeeping behind `--max-requests-in-flight` and `--max-connections-per-user`.
+/// The bookkeeping behind `--max-requests-in-flight`, `--max-reply-buffer`, `--max-reply-buffer-per-user` and
+/// `--max-connections-per-user`.
 @Suite("Connection limits")
 struct ConnectionLimitsTests {
-    private func connection(limit: Int) -> Connection {
-        Connection(
-            id: 2, fd: FileDescriptor(rawValue: -1), caller: Caller(uid: 1000, gid: 1000, isAdmin: false),
-            maximumLineBytes: 1 << 20, maximumRequestsInFlight: limit, subscriberBufferLimit: 1 << 20)
-    }
+    private static let add = #"{"jsonrpc":"2.0","id":1,"method":"places.add","params":{"latitude":1,"longitude":2}}"#
+    private static let mebibyte = 1 << 20
 
-    /// Takes requests answered at once with `reply` until the connection refuses one; returns how many it took.
-    private func takeAnswered(_ connection: Connection, reply: String = "{\"r\":1}\n") -> Int {
-        var taken = 0
-        while connection.mayTakeRequest() {
-            connection.output.writeRaw(Array(reply.utf8))
-            connection.requestAnswered()
-            taken += 1
-        }
-        return taken
+    private func connection(
+        _ harness: DispatcherHarness, token: UInt64 = 2, inFlight: Int = 1024, replyBytes: Int = 64 << 20
+    ) -> Connection {
+        let caller = Caller(uid: 1000, gid: 1000, isAdmin: false)
+        return Connection(
+            id: token, fd: FileDescriptor(rawValue: -1), caller: caller,
+            context: RequestContext(
+                dispatcher: harness.dispatcher, caller: caller, sink: ReplySink(mailbox: harness.mailbox, token: token)),
+            maximumLineBytes: 1 << 20, maximumRequestsInFlight: inFlight, maximumReplyBytes: replyBytes,
+            subscriberBufferLimit: 1 << 20)
     }
 
     /// Pretends the socket took `count` more bytes.
-    private func write(_ count: Int, on connection: Connection) {
+    private func write(_ count: Int, on connection: Connection, budgets: ReplyBudgets) {
         connection.sentCount += count
-        connection.discardSentOutput()
+        connection.discardSentOutput(budgets: budgets)
     }
 
-    @Test func stopsTakingAtTheLimitAndResumesAsRepliesAreWritten() {
-        let connection = connection(limit: 3)
-        #expect(takeAnswered(connection, reply: "12345\n") == 3)
-        #expect(connection.requestsInFlight == 3)
+    @Test func stopsTakingChangesAtTheLimitAndResumesAsTheyAreAnswered() throws {
+        let harness = try DispatcherHarness()
+        let budgets = ReplyBudgets()
+        let connection = connection(harness, inFlight: 3)
+        var submissions: [PendingMutation] = []
+        var taken = 0
+        while connection.mayTakeRequest(budgets: budgets, userLimit: Self.mebibyte) {
+            connection.pipeline.take(
+                Array(Self.add.utf8), in: connection.context, submissions: &submissions, output: &connection.output)
+            connection.noteRequestsInFlight()
+            taken += 1
+        }
+        #expect(taken == 3, "three changes wait, whose replies are not in yet")
+        #expect(submissions.count == 3, "each went to the store without waiting for the one before")
         #expect(connection.requestLimitPauses == 1)
-        #expect(!connection.mayTakeRequest())
+        #expect(!connection.mayTakeRequest(budgets: budgets, userLimit: Self.mebibyte))
         #expect(connection.requestLimitPauses == 1, "one pause however often it is asked")
 
-        write(3, on: connection)
-        #expect(connection.requestsInFlight == 3, "a half-written reply is still in flight")
-        write(3, on: connection)
-        #expect(connection.requestsInFlight == 2)
-        #expect(connection.mayTakeRequest())
-
-        connection.requestAwaitsStore()
-        #expect(connection.requestsInFlight == 3, "a request waiting for the store is in flight")
-        #expect(!connection.mayTakeRequest())
-        connection.storeReplied(Array("store\n".utf8))
-        #expect(connection.requestsInFlight == 3, "its reply is not written yet")
-        #expect(!connection.mayTakeRequest())
-        #expect(connection.requestLimitPauses == 2)
-
-        write(connection.pendingOutputCount, on: connection)
-        #expect(connection.requestsInFlight == 0)
+        connection.pipeline.complete(
+            ReplyAddress(slot: 0, part: 0), bytes: Array("{\"one\"}\n".utf8), in: connection.context,
+            submissions: &submissions, output: &connection.output)
+        #expect(connection.pipeline.waitingCount == 2)
+        #expect(connection.mayTakeRequest(budgets: budgets, userLimit: Self.mebibyte))
         #expect(connection.mostRequestsInFlight == 3)
-        #expect(takeAnswered(connection) == 3)
+        #expect(String(decoding: connection.output.bytes, as: UTF8.self) == "{\"one\"}\n")
     }
 
-    @Test func notificationsAndEventsAreCountedRight() {
-        let connection = connection(limit: 2)
-        connection.requestAnswered()
-        #expect(connection.requestsInFlight == 1, "a notification is in flight until what came before it is written")
-        write(0, on: connection)
-        #expect(connection.requestsInFlight == 0)
+    @Test func aReadWaitsForTheChangesBeforeItAndStopsTheTaking() throws {
+        let harness = try DispatcherHarness()
+        let budgets = ReplyBudgets()
+        let connection = connection(harness)
+        var submissions: [PendingMutation] = []
+        connection.pipeline.take(
+            Array(Self.add.utf8), in: connection.context, submissions: &submissions, output: &connection.output)
+        let list = #"{"jsonrpc":"2.0","id":2,"method":"places.list"}"#
+        connection.pipeline.take(
+            Array(list.utf8), in: connection.context, submissions: &submissions, output: &connection.output)
+        #expect(connection.pipeline.isHolding)
+        #expect(!connection.mayTakeRequest(budgets: budgets, userLimit: Self.mebibyte))
+        #expect(connection.output.bytes.isEmpty)
 
-        connection.output.writeRaw(Array("{\"method\":\"places.changed\"}\n".utf8))
-        #expect(connection.requestsInFlight == 0, "events are not requests")
-        connection.requestAnswered()
-        #expect(connection.requestsInFlight == 1, "an empty reply after an unwritten event")
-        write(connection.pendingOutputCount, on: connection)
-        #expect(connection.requestsInFlight == 0)
+        harness.store.submit(contentsOf: &submissions)
+        let reply = try #require(harness.nextReply())
+        connection.pipeline.complete(
+            reply.address, bytes: reply.bytes, in: connection.context, submissions: &submissions,
+            output: &connection.output)
+        #expect(!connection.pipeline.isHolding)
+        #expect(connection.pipeline.isIdle)
+        let lines = String(decoding: connection.output.bytes, as: UTF8.self).split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(lines.last?.contains(#""total":1"#) == true, "the list sees the add before it: \(lines)")
     }
 
-    @Test func countsStayRightWhenWrittenOutputIsDropped() {
-        let connection = connection(limit: 1000)
-        let reply = Array(repeating: UInt8(ascii: "x"), count: 999) + [UInt8(ascii: "\n")]
-        for _ in 0..<100 {
-            connection.output.writeRaw(reply)
-            connection.requestAnswered()
+    @Test func unreadRepliesStopTheTakingAtTheConnectionsBound() throws {
+        let harness = try DispatcherHarness()
+        let budgets = ReplyBudgets()
+        let connection = connection(harness, replyBytes: 2 * Self.mebibyte)
+        let limit = 8 * Self.mebibyte
+        connection.output.writeRaw(Array(repeating: UInt8(ascii: "x"), count: Self.mebibyte - 1))
+        #expect(connection.mayTakeRequest(budgets: budgets, userLimit: limit))
+        #expect(budgets.reservedBytes(of: 1000) == 0, "the first MiB is the connection's own")
+        connection.output.writeRaw([UInt8(ascii: "x")])
+        #expect(connection.mayTakeRequest(budgets: budgets, userLimit: limit))
+        #expect(budgets.reservedBytes(of: 1000) == ReplyBudgets.chunkBytes)
+        connection.output.writeRaw(Array(repeating: UInt8(ascii: "x"), count: Self.mebibyte))
+        #expect(!connection.mayTakeRequest(budgets: budgets, userLimit: limit), "2 MiB unread: the bound")
+        #expect(budgets.reservedBytes(of: 1000) == ReplyBudgets.chunkBytes)
+
+        write(Self.mebibyte, on: connection, budgets: budgets)
+        #expect(connection.mayTakeRequest(budgets: budgets, userLimit: limit))
+        write(connection.pendingOutputCount, on: connection, budgets: budgets)
+        #expect(budgets.reservedBytes(of: 1000) == 0, "read replies give the budget back")
+    }
+
+    @Test func aUsersConnectionsShareItsReplyBudget() throws {
+        let harness = try DispatcherHarness()
+        let budgets = ReplyBudgets()
+        let first = connection(harness, token: 2)
+        let second = connection(harness, token: 3)
+        let limit = Self.mebibyte
+        for connection in [first, second] {
+            connection.output.writeRaw(Array(repeating: UInt8(ascii: "x"), count: Self.mebibyte))
         }
-        write(70_500, on: connection)
-        #expect(connection.requestsInFlight == 30)
-        #expect(connection.sentCount == 0, "the written 70,500 bytes were dropped")
-        write(500, on: connection)
-        #expect(connection.requestsInFlight == 29)
-        connection.output.writeRaw(reply)
-        connection.requestAnswered()
-        #expect(connection.requestsInFlight == 30)
-        write(connection.pendingOutputCount - 1, on: connection)
-        #expect(connection.requestsInFlight == 1)
-        write(1, on: connection)
-        #expect(connection.requestsInFlight == 0)
-        #expect(connection.mostRequestsInFlight == 100)
+        #expect(first.mayTakeRequest(budgets: budgets, userLimit: limit), "the user's one chunk")
+        #expect(!second.mayTakeRequest(budgets: budgets, userLimit: limit), "none left for the second")
+        #expect(harness.takeOtherMessages().isEmpty)
+
+        write(first.pendingOutputCount, on: first, budgets: budgets)
+        let woken = harness.takeOtherMessages().compactMap { message -> UInt64? in
+            guard case .replyBudgetFreed(let token) = message else { return nil }
+            return token
+        }
+        #expect(woken == [3], "the waiting connection is told")
+        #expect(second.mayTakeRequest(budgets: budgets, userLimit: limit))
+        second.releaseReplyBudget(budgets)
+        #expect(budgets.reservedBytes(of: 1000) == 0)
     }
 
     @Test func perUserCountsAreSeparate() {

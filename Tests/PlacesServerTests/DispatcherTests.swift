@@ -14,15 +14,17 @@ final class DispatcherHarness {
     let dispatcher: Dispatcher
     let mailbox: LoopMailbox
 
-    init() throws {
+    init(options: StoreOptions = StoreOptions()) throws {
         var template = Array("/tmp/placesd-dispatcher-XXXXXX".utf8CString)
         let path = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
         directory = String(cString: try #require(path))
-        store = try PlaceStore(path: directory + "/places.sqlite")
+        store = try PlaceStore(path: directory + "/places.sqlite", options: options)
         dispatcher = Dispatcher(
             store: store, statistics: ServerStatistics(),
             settings: LiveSettings(ServerConfiguration(environment: [:], uid: 0)), hub: SubscriptionHub())
-        mailbox = try LoopMailbox()
+        let mailbox = try LoopMailbox()
+        self.mailbox = mailbox
+        store.setCompletionsDeliveredHandler { mailbox.signalIfOwed() }
     }
 
     deinit {
@@ -31,21 +33,71 @@ final class DispatcherHarness {
         rmdir(directory)
     }
 
-    /// Sends `line` as `caller` and returns the reply text, waiting for the store when needed.
+    /// Messages of the mailbox other than replies (events), in arrival order, not taken by a test yet.
+    private var otherMessages: [LoopMessage] = []
+
+    /// What a connection with token 2 of `caller` runs its requests with.
+    func context(for caller: Caller) -> RequestContext {
+        RequestContext(dispatcher: dispatcher, caller: caller, sink: ReplySink(mailbox: mailbox, token: 2))
+    }
+
+    /// Sends `line` as `caller` on a connection of its own and returns the reply text, waiting for the store
+    /// when needed, as an event loop does.
     func send(_ line: String, as caller: Caller = Caller(uid: 1000, gid: 1000, isAdmin: false)) -> String {
+        let context = context(for: caller)
+        let pipeline = RequestPipeline()
         var output = JSONWriter()
-        let received = Mutex<[UInt8]?>(nil)
-        let done = dispatcher.handle(
-            line: Array(line.utf8), caller: caller, connection: ConnectionHandle(mailbox: mailbox, token: 2),
-            output: &output
-        ) { bytes in
-            received.withLock { $0 = bytes }
+        var submissions: [PendingMutation] = []
+        pipeline.take(Array(line.utf8), in: context, submissions: &submissions, output: &output)
+        store.submit(contentsOf: &submissions)
+        var messages: [LoopMessage] = []
+        while !pipeline.isIdle {
+            var descriptor = pollfd(fd: mailbox.notifier.fileDescriptor.rawValue, events: Int16(POLLIN), revents: 0)
+            _ = poll(&descriptor, 1, 1000)
+            mailbox.takeAll(into: &messages)
+            for message in messages {
+                guard case .reply(_, let slot, let part, let bytes) = message else {
+                    otherMessages.append(message)
+                    continue
+                }
+                pipeline.complete(
+                    ReplyAddress(slot: slot, part: part), bytes: bytes, in: context, submissions: &submissions,
+                    output: &output)
+                store.submit(contentsOf: &submissions)
+            }
+            messages.removeAll()
         }
-        if done { return String(decoding: output.bytes, as: UTF8.self) }
-        while true {
-            if let bytes = received.withLock({ $0 }) { return String(decoding: bytes, as: UTF8.self) }
-            sched_yield()
+        return String(decoding: output.bytes, as: UTF8.self)
+    }
+
+    /// Replies taken from the mailbox and not handed out yet, oldest first.
+    private var replies: [(address: ReplyAddress, bytes: [UInt8])] = []
+
+    /// The next reply the mailbox receives (other messages are kept for `takeOtherMessages`); nil after 10 s.
+    func nextReply() -> (address: ReplyAddress, bytes: [UInt8])? {
+        var messages: [LoopMessage] = []
+        for _ in 0..<10 where replies.isEmpty {
+            var descriptor = pollfd(fd: mailbox.notifier.fileDescriptor.rawValue, events: Int16(POLLIN), revents: 0)
+            _ = poll(&descriptor, 1, 1000)
+            mailbox.takeAll(into: &messages)
+            for message in messages {
+                if case .reply(_, let slot, let part, let bytes) = message {
+                    replies.append((ReplyAddress(slot: slot, part: part), bytes))
+                } else {
+                    otherMessages.append(message)
+                }
+            }
+            messages.removeAll()
         }
+        return replies.isEmpty ? nil : replies.removeFirst()
+    }
+
+    /// The mailbox's messages other than replies so far (events), oldest first; each is returned once.
+    func takeOtherMessages() -> [LoopMessage] {
+        var messages: [LoopMessage] = []
+        mailbox.takeAll(into: &messages)
+        defer { otherMessages = [] }
+        return otherMessages + messages
     }
 
     /// Sends `line` and parses the reply.
@@ -161,7 +213,7 @@ struct DispatcherTests {
             #"{"jsonrpc":"2.0","id":3,"method":"places.add","params":{"name":"Two","latitude":1,"longitude":2}}"#)
         _ = harness.send(
             #"{"jsonrpc":"2.0","id":4,"method":"places.add","params":{"latitude":5,"longitude":6}}"#, as: other)
-        let messages = harness.mailbox.takeAll()
+        let messages = harness.takeOtherMessages()
         #expect(messages.count == 1)
         guard case .events(_, _, let bytes) = try #require(messages.first) else {
             Issue.record("expected events")

@@ -26,18 +26,22 @@ struct LimitSettingsTests {
         #expect(configuration.maximumPlacesPerUser == 1_000_000)
         #expect(configuration.maximumSubscriberBufferBytes == 4 << 20)
         #expect(configuration.maximumImportPlaces == 100_000)
+        #expect(configuration.maximumReplyBytes == 64 << 20)
+        #expect(configuration.maximumReplyBytesPerUser == 256 << 20)
     }
 
     @Test("The new limits as flags")
     func flags() throws {
         let configuration = try resolve([
             "--max-connections-per-user", "3", "--max-requests-in-flight=8", "--max-subscriber-buffer", "1048576",
-            "--max-import-places", "10",
+            "--max-import-places", "10", "--max-reply-buffer", "2097152", "--max-reply-buffer-per-user=3145728",
         ])
         #expect(configuration.maximumConnectionsPerUser == 3)
         #expect(configuration.maximumRequestsInFlight == 8)
         #expect(configuration.maximumSubscriberBufferBytes == 1 << 20)
         #expect(configuration.maximumImportPlaces == 10)
+        #expect(configuration.maximumReplyBytes == 2 << 20)
+        #expect(configuration.maximumReplyBytesPerUser == 3 << 20)
     }
 
     @Test("The new limits as keys of the configuration file, which flags override")
@@ -52,6 +56,8 @@ struct LimitSettingsTests {
             max-requests-in-flight = 16
             max-subscriber-buffer = 2097152
             max-import-places = 500
+            max-reply-buffer = 8388608
+            max-reply-buffer-per-user = 16777216
 
             """
         text.withUTF8 { _ = write(fd, $0.baseAddress, $0.count) }
@@ -61,6 +67,8 @@ struct LimitSettingsTests {
         #expect(configuration.maximumRequestsInFlight == 16)
         #expect(configuration.maximumSubscriberBufferBytes == 2 << 20)
         #expect(configuration.maximumImportPlaces == 20)
+        #expect(configuration.maximumReplyBytes == 8 << 20)
+        #expect(configuration.maximumReplyBytesPerUser == 16 << 20)
     }
 
     @Test(
@@ -81,6 +89,14 @@ struct LimitSettingsTests {
             (
                 ["--max-subscriber-buffer", "4M"],
                 "Option '--max-subscriber-buffer' must be a whole number of at least 1048576, not '4M'."
+            ),
+            (
+                ["--max-reply-buffer", "1048575"],
+                "Option '--max-reply-buffer' must be a whole number of at least 1048576, not '1048575'."
+            ),
+            (
+                ["--max-reply-buffer-per-user", "0"],
+                "Option '--max-reply-buffer-per-user' must be a whole number of at least 1048576, not '0'."
             ),
             (["--max-import-places", ""], "Option '--max-import-places' must be a positive whole number, not ''."),
             (["--max-import-places"], "Option '--max-import-places' needs a value."),
@@ -108,7 +124,7 @@ struct LimitSettingsTests {
         "Every limit is a reloadable key, a flag and in the help text",
         arguments: [
             "max-connections", "max-connections-per-user", "max-line-bytes", "max-requests-in-flight", "max-places",
-            "max-subscriber-buffer", "max-import-places",
+            "max-subscriber-buffer", "max-import-places", "max-reply-buffer", "max-reply-buffer-per-user",
         ])
     func everywhere(key: String) throws {
         let parsed = try #require(ConfigurationKey(rawValue: key))

@@ -77,4 +77,47 @@ struct FullDiskTests {
         #expect(present.isDisjoint(with: refused), "present although refused: \(present.intersection(refused))")
         #expect(try daemon.stop() == .exited(0), "\(daemon.logTail)")
     }
+
+    /// A pipeline of 400 large adds written at once onto a 2 MiB disk: they share commits, the disk fills up in the
+    /// middle, and each add is acknowledged or refused with -32005 on its own; after a restart exactly the
+    /// acknowledged ones are there.
+    @Test func aPipelineThatFillsTheDiskKeepsExactlyWhatWasAcknowledged() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let tmpfs = try TmpfsMount(in: directory, name: "disk", size: "2m")
+        defer { tmpfs.unmount() }
+        let daemon = try DaemonProcess(sharing: directory, databasePath: tmpfs.path + "/places.sqlite")
+        defer { daemon.shutdown() }
+        try daemon.start()
+        let client = try daemon.connect()
+        let big = String(repeating: "b", count: 9000)
+        var text = ""
+        for index in 0..<400 {
+            text += Request.line(
+                id: index, method: "places.add",
+                params: [
+                    "name": .string("pipelined-\(index)"), "description": .string(big), "latitude": 1, "longitude": 2,
+                ])
+        }
+        try client.send(text, timeout: 120)
+        var acknowledged: Set<String> = []
+        var refused: Set<String> = []
+        for index in 0..<400 {
+            let response = try client.readResponse(timeout: 60)
+            #expect(response["id"]?.int == index, "in order: \(response)")
+            if response["result"] != nil {
+                acknowledged.insert("pipelined-\(index)")
+            } else {
+                refused.insert("pipelined-\(index)")
+                expectError(try #require(response["error"]), code: -32005, "\(daemon.logTail)")
+            }
+        }
+        #expect(!acknowledged.isEmpty && !refused.isEmpty, "the disk filled up in the middle of the pipeline")
+        #expect(Set(names(try client.list())) == acknowledged, "refused adds are not visible")
+
+        #expect(try daemon.stop() == .exited(0), "\(daemon.logTail)")
+        try daemon.start()
+        #expect(Set(names(try daemon.connect().list())) == acknowledged, "after a restart too")
+        #expect(try daemon.stop() == .exited(0), "\(daemon.logTail)")
+    }
 }

@@ -1,15 +1,15 @@
 import Foundation
 import Testing
 
-/// `--max-requests-in-flight`: a client that pipelines more than the limit is not refused, only read no further
-/// until its replies are written.
+/// `--max-requests-in-flight` and `--max-reply-buffer`: a client that pipelines past either is not refused, only
+/// read no further until answers come back (the first) or until it reads its replies (the second).
 @Suite("Requests in flight")
 struct RequestsInFlightTests {
     /// The daemon's debug line for a closed connection: the most requests it had in flight, and how often the
     /// limit stopped reading it.
     private static func inFlightRecords(in log: String, limit: Int) throws -> [(most: Int, pauses: Int)] {
         let pattern = try Regex(
-            #"at most (\d+) requests were in flight, reading paused (\d+) times at the limit of "# + "\(limit)\\)")
+            #"at most (\d+) requests were in flight, reading paused (\d+) times at the limit of "# + "\(limit);")
         return log.matches(of: pattern).compactMap { match in
             guard let most = match.output[1].substring.flatMap({ Int($0) }),
                 let pauses = match.output[2].substring.flatMap({ Int($0) })
@@ -18,12 +18,14 @@ struct RequestsInFlightTests {
         }
     }
 
-    /// 5,000 pipelined `places.add` (with large replies) on a daemon started with `--max-requests-in-flight 8`:
-    /// while the client does not read, the daemon stops reading it (the client's writes block) and never has
-    /// more than 8 of its requests in flight; another client is answered meanwhile; once the client reads,
-    /// every request is answered, in order.
-    @Test func pipeliningPastTheLimitIsSlowedNotRefused() throws {
-        let daemon = try DaemonProcess.started(arguments: ["--max-requests-in-flight", "8"])
+    /// 5,000 pipelined `places.add` (with large replies) on a daemon started with `--max-requests-in-flight 8` and
+    /// `--max-reply-buffer 1048576`: while the client does not read, the daemon stops reading it once a MiB of
+    /// replies waits (the client's writes block) and never has more than 8 of its requests waiting for the
+    /// store; another client is answered meanwhile; once the client reads, every request is answered, in order.
+    @Test func pipeliningPastTheLimitsIsSlowedNotRefused() throws {
+        let daemon = try DaemonProcess.started(arguments: [
+            "--max-requests-in-flight", "8", "--max-reply-buffer", "1048576",
+        ])
         defer { daemon.shutdown() }
         let count = 5000
         let description = String(repeating: "d", count: 1000)
@@ -68,6 +70,26 @@ struct RequestsInFlightTests {
         #expect(logged, "the pipelining connection was paused at the limit\(daemon.logTail)")
         for record in records {
             #expect(record.most == 8, "never more than the limit in flight, and the limit was reached: \(record)")
+        }
+        let unread = try Self.unreadRecords(in: daemon.log, bound: 1 << 20).filter { $0.pauses > 0 }
+        #expect(!unread.isEmpty, "the connection was paused at the reply bound\(daemon.logTail)")
+        for record in unread {
+            // Taking stops once the bound is reached; the replies to the (at most 8) requests still waiting for the
+            // store come in after that, about 1.3 KB each.
+            #expect(record.most < (1 << 20) + 8 * 2_000, "no more than the bound and 8 replies unread: \(record)")
+        }
+    }
+
+    /// The daemon's debug line for a closed connection: the most unread reply bytes, and how often the reply bound
+    /// stopped reading it.
+    private static func unreadRecords(in log: String, bound: Int) throws -> [(most: Int, pauses: Int)] {
+        let pattern = try Regex(
+            #"at most (\d+) bytes of replies were unread, reading paused (\d+) times at the bound of "# + "\(bound)\\)")
+        return log.matches(of: pattern).compactMap { match in
+            guard let most = match.output[1].substring.flatMap({ Int($0) }),
+                let pauses = match.output[2].substring.flatMap({ Int($0) })
+            else { return nil }
+            return (most, pauses)
         }
     }
 
