@@ -33,6 +33,8 @@ final class Connection {
     var canWrite = true
     /// No more bytes will be read: end of file, an oversized line, or shutdown.
     var isInputClosed = false
+    /// The socket reported that the peer shut down its writing side (or hung up): what is left is read to the end.
+    var hasPeerStoppedWriting = false
     /// Close once the pending output is written (after a protocol error that ends the connection).
     var closesAfterFlush = false
     /// The event loop will service the connection once it has handled the messages in hand.

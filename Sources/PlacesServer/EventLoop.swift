@@ -241,6 +241,7 @@ final class EventLoop {
     private func handle(_ event: EpollEvent) {
         guard let connection = connections[event.token] else { return }
         if !event.events.isDisjoint(with: [.readable, .readHangup, .hangup, .error]) { connection.canRead = true }
+        if !event.events.isDisjoint(with: [.readHangup, .hangup, .error]) { connection.hasPeerStoppedWriting = true }
         if !event.events.isDisjoint(with: [.writable, .hangup, .error]) { connection.canWrite = true }
         service(connection)
     }
@@ -281,15 +282,19 @@ final class EventLoop {
                     connection.canRead = false
                 } else {
                     connection.framer.append(UnsafeRawBufferPointer(rebasing: readBuffer[..<count]))
+                    // A stream socket that gave less than was asked for is empty now; new data raises a new edge,
+                    // so the read that would only say EAGAIN is left out. Not once the peer has shut its side: the
+                    // edge that said so is gone, and only reading on finds the end.
+                    if count < readBuffer.count && !connection.hasPeerStoppedWriting { connection.canRead = false }
                 }
             } catch {
                 context.logger.debug("Client uid \(connection.caller.uid): \(error)")
                 return close(connection)
             }
         }
-        let isFinished =
-            connection.isDrained
-            && (connection.closesAfterFlush || connection.isInputClosed && !connection.canRead)
+        // Once the input is closed, `canRead` no longer matters: a socket at its end reports itself readable with
+        // every later event.
+        let isFinished = connection.isDrained && (connection.closesAfterFlush || connection.isInputClosed)
         if isFinished { close(connection) }
     }
 
@@ -345,6 +350,7 @@ final class EventLoop {
     private func flush(_ connection: Connection) -> Bool {
         while connection.canWrite && connection.output.bytes.count > connection.sentCount {
             let written: Int?
+            let remaining = connection.output.bytes.count - connection.sentCount
             do {
                 written = try connection.output.bytes.withUnsafeBytes { bytes throws(SystemError) in
                     try connection.fd.write(UnsafeRawBufferPointer(rebasing: bytes[connection.sentCount...]))
@@ -358,6 +364,8 @@ final class EventLoop {
                 break
             }
             connection.sentCount += written
+            // A stream socket that took less than it was given is full; it raises a new edge when it has room.
+            if written < remaining { connection.canWrite = false }
         }
         connection.discardSentOutput(budgets: context.replyBudgets)
         return true

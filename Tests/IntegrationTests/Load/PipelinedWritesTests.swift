@@ -215,4 +215,24 @@ struct PipelinedWritesTests {
             #expect(present.sorted() == Array(0..<present.count), "writer \(writer): the places present are a prefix")
         }
     }
+
+    /// What `socat` does with a script's requests: write them all, shut the writing side, read until the end. The
+    /// daemon, paused at `--max-requests-in-flight 8` again and again, answers every request and then closes.
+    @Test func aClientThatShutsItsSideAfterAPipelineGetsEveryReplyAndTheEnd() throws {
+        let daemon = try DaemonProcess.started(arguments: ["--max-requests-in-flight", "8"])
+        defer { daemon.shutdown() }
+        let count = 5_000
+        var text = ""
+        for id in 1...count {
+            text += Request.line(id: "\(id)", method: "places.add", params: #"{"latitude":1,"longitude":2}"#)
+        }
+        let client = try daemon.connect()
+        try client.send(text, timeout: 120)
+        #expect(shutdown(client.fd, Int32(SHUT_WR)) == 0)
+        for id in 1...count {
+            let response = try client.readResponse(timeout: 60)
+            #expect(response["id"]?.int == id && response["result"] != nil, "\(response)")
+        }
+        #expect(client.closesWithin(timeout: 60), "the daemon closes once everything is answered")
+    }
 }
