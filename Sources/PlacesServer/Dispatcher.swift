@@ -27,18 +27,24 @@ final class Dispatcher: Sendable {
         self.logger = logger
     }
 
-    /// The store submission for `mutation`: once its batch is committed (or failed), its reply (nothing for a
-    /// notification) goes to `sink` for `address`.
+    /// The store submission for `mutation`: once its batch is committed (or failed), what the store made of it
+    /// goes to `sink` for `address` (nothing for a notification), for the loop to write as the reply.
     ///
     /// The completion runs on the store's writer, which wakes the loops once it answered the whole batch (see
-    /// `PlaceStore.setCompletionsDeliveredHandler(_:)`).
+    /// `PlaceStore.setCompletionsDeliveredHandler(_:)`); writing the reply is left to the loop, so that the writer
+    /// goes on with the next batch sooner.
     func submission(
         for mutation: Mutation, id: RPCID?, owner: UserID, sink: ReplySink, address: ReplyAddress
     ) -> PendingMutation {
         PendingMutation(mutation, owner: owner) { outcome in
-            var reply = JSONWriter()
-            if let id { self.write(outcome, owner: owner, id: id, to: &reply) }
-            sink.deliver(reply.bytes, to: address, deferringSignal: true)
+            guard let id else { return sink.deliver([], to: address, deferringSignal: true) }
+            // The owner's revision right after this commit: later ones may be published by the time the loop writes.
+            let revision: Int64?
+            switch outcome {
+            case .success(.moved), .success(.imported): revision = self.store.snapshot().revision(of: owner)
+            default: revision = nil
+            }
+            sink.deliver(ChangeReply(id: id, outcome: outcome, revision: revision), to: address)
         }
     }
 
@@ -61,13 +67,11 @@ final class Dispatcher: Sendable {
         }
     }
 
-    /// Writes a change's reply. `revision` in move and import results is the owner's revision once the change
-    /// is committed (read from the snapshot published with it).
-    private func write(
-        _ outcome: Result<MutationOutcome, StoreError>, owner: UserID, id: RPCID, to out: inout JSONWriter
-    ) {
-        var revision: Int64 { store.snapshot().revision(of: owner) }
-        switch outcome {
+    /// Writes a change's reply line.
+    static func write(_ reply: ChangeReply, to out: inout JSONWriter) {
+        let id = reply.id
+        let revision = reply.revision ?? 0
+        switch reply.outcome {
         case .success(.added(let place)), .success(.updated(let place)):
             RPCEnvelope.writeResult(id: id, to: &out) { writer in
                 PlaceEncoding.write(place, includeOwner: false, to: &writer)

@@ -197,6 +197,14 @@ final class EventLoop {
                     ReplyAddress(slot: slot, part: part), bytes: bytes, in: connection.context,
                     submissions: &submissions, output: &connection.output)
                 scheduleService(of: connection)
+            case .changed(let token, let slot, let part, let reply):
+                guard let connection = connections[token] else { continue }
+                var line = JSONWriter(capacity: 512)
+                Dispatcher.write(reply, to: &line)
+                connection.pipeline.complete(
+                    ReplyAddress(slot: slot, part: part), bytes: line.bytes, in: connection.context,
+                    submissions: &submissions, output: &connection.output)
+                scheduleService(of: connection)
             case .events(let token, let generation, let bytes):
                 guard let connection = connections[token],
                     context.dispatcher.hub.isCurrent(token: token, generation: generation)

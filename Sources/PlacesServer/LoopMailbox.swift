@@ -7,6 +7,9 @@ enum LoopMessage: Sendable {
     /// The reply to a request that waited (for the store, or for deferred work): part `part` of reply slot `slot`
     /// of connection `connection` (see `RequestPipeline`); empty for a notification.
     case reply(connection: UInt64, slot: UInt64, part: Int, bytes: [UInt8])
+    /// What the store made of a change that waited, for the loop to write as its reply: part `part` of reply slot
+    /// `slot` of connection `connection`.
+    case changed(connection: UInt64, slot: UInt64, part: Int, reply: ChangeReply)
     /// Change events for a subscribed connection: `places.changed` notification lines.
     case events(connection: UInt64, generation: UInt64, bytes: [UInt8])
     /// Another connection of the same user gave reply buffer back: a connection that was refused some may

@@ -14,6 +14,13 @@ struct ReplySink: Sendable {
             deferringSignal: deferringSignal)
     }
 
+    /// Sends what the store made of a change, for the connection's loop to write as the reply; from the store's
+    /// writer only, which wakes the loop at the end of its batch.
+    func deliver(_ reply: ChangeReply, to address: ReplyAddress) {
+        mailbox.post(
+            .changed(connection: token, slot: address.slot, part: address.part, reply: reply), deferringSignal: true)
+    }
+
     /// Sends `places.changed` lines of the subscription `generation`; from the store's writer only, which wakes
     /// the loop at the end of its batch.
     func deliverEvents(_ bytes: [UInt8], generation: UInt64) {

@@ -56,18 +56,30 @@ final class DispatcherHarness {
             _ = poll(&descriptor, 1, 1000)
             mailbox.takeAll(into: &messages)
             for message in messages {
-                guard case .reply(_, let slot, let part, let bytes) = message else {
+                guard let (address, bytes) = Self.reply(in: message) else {
                     otherMessages.append(message)
                     continue
                 }
-                pipeline.complete(
-                    ReplyAddress(slot: slot, part: part), bytes: bytes, in: context, submissions: &submissions,
-                    output: &output)
+                pipeline.complete(address, bytes: bytes, in: context, submissions: &submissions, output: &output)
                 store.submit(contentsOf: &submissions)
             }
             messages.removeAll()
         }
         return String(decoding: output.bytes, as: UTF8.self)
+    }
+
+    /// The reply a mailbox message carries, written as the event loop writes it; nil for other messages.
+    private static func reply(in message: LoopMessage) -> (address: ReplyAddress, bytes: [UInt8])? {
+        switch message {
+        case .reply(_, let slot, let part, let bytes):
+            return (ReplyAddress(slot: slot, part: part), bytes)
+        case .changed(_, let slot, let part, let reply):
+            var line = JSONWriter()
+            Dispatcher.write(reply, to: &line)
+            return (ReplyAddress(slot: slot, part: part), line.bytes)
+        default:
+            return nil
+        }
     }
 
     /// Replies taken from the mailbox and not handed out yet, oldest first.
@@ -81,8 +93,8 @@ final class DispatcherHarness {
             _ = poll(&descriptor, 1, 1000)
             mailbox.takeAll(into: &messages)
             for message in messages {
-                if case .reply(_, let slot, let part, let bytes) = message {
-                    replies.append((ReplyAddress(slot: slot, part: part), bytes))
+                if let reply = Self.reply(in: message) {
+                    replies.append(reply)
                 } else {
                     otherMessages.append(message)
                 }
