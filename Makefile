@@ -31,7 +31,7 @@ SYSTEMD_PACKAGES := systemd dpkg-dev groff-base debootstrap systemd-container
 TEST_PACKAGES := python3 util-linux e2fsprogs sqlite3 socat shellcheck gdal-bin $(SYSTEMD_PACKAGES)
 # PyPI packages the integration tests import with the python3 on PATH (the geojson export's validity check).
 TEST_PYTHON_PACKAGES := geojson
-BENCH_PACKAGES := redis-server redis-tools hyperfine gcc python3
+BENCH_PACKAGES := redis-server redis-tools hyperfine gcc python3 socat
 
 .DEFAULT_GOAL := build
 

@@ -205,6 +205,22 @@ def targets(raw):
     ]
 
 
+def pipeline_targets(raw):
+    """The figures of "Scripts on the socket at full speed": pipelined and batched durable adds against Redis."""
+    pipelines, redis = raw["pipelines"], raw["redis"]
+    batch = field(pipelines["batch1000"], "rps", float(raw["meta"].get("batch_size", 1000)))
+    return [
+        ("pipelined adds/s, 1 conn, 64 in flight", field(pipelines["c1p64"], "rps"), field(redis["set_c1p64"], "rps"),
+         "Redis SET -c 1 -P 64, always", AT_LEAST, 1.0),
+        ("adds/s in batches of 1000, 1 conn", batch, field(redis["set_c1p1000"], "rps"),
+         "Redis SET -c 1 -P 1000, always", AT_LEAST, 0.5),
+        ("pipelined adds/s, 10 conns x 16", field(pipelines["c10p16"], "rps"), field(redis["set_c10p16"], "rps"),
+         "Redis SET -c 10 -P 16, always", AT_LEAST, 1.0),
+        ("100,000 adds through socat, adds/s", pipelines["script"].get("rps"), raw["redis"]["pipe"].get("rps"),
+         "redis-cli --pipe, always", AT_LEAST, 0.5),
+    ]
+
+
 def verdict(value, op, bound):
     if value is None:
         return "n/a"
@@ -298,6 +314,16 @@ def main():
         "redis": {
             "get": read_redis_csv(directory, "redis-get.csv"),
             "set_appendfsync_always": read_redis_csv(directory, "redis-set-always.csv"),
+            "set_c1p64": read_redis_csv(directory, "redis-set-c1p64.csv"),
+            "set_c1p1000": read_redis_csv(directory, "redis-set-c1p1000.csv"),
+            "set_c10p16": read_redis_csv(directory, "redis-set-c10p16.csv"),
+            "pipe": read_facts(directory, "redis-pipe.txt"),
+        },
+        "pipelines": {
+            "c1p64": read_runs(directory, "placesd-pipe-c1p64.jsonl"),
+            "c10p16": read_runs(directory, "placesd-pipe-c10p16.jsonl"),
+            "batch1000": read_runs(directory, "placesd-batch1000.jsonl"),
+            "script": read_facts(directory, "placesd-script.txt"),
         },
         "startup_ms": startup,
         "hyperfine": startup_export,
@@ -318,6 +344,12 @@ def main():
          "ratio": ratio(placesd, reference), "target": f"{op} {bound}",
          "result": verdict(ratio(placesd, reference), op, bound)}
         for figure, placesd, reference, name, op, bound in goals
+    ]
+    raw["pipeline_targets"] = [
+        {"figure": figure, "placesd": placesd, "reference": reference, "reference_is": name,
+         "ratio": ratio(placesd, reference), "target": f"{op} {bound}",
+         "result": verdict(ratio(placesd, reference), op, bound)}
+        for figure, placesd, reference, name, op, bound in pipeline_targets(raw)
     ]
     growth = scaling_rows(raw)
     labels = [size_label(size) for size in sizes]
@@ -347,6 +379,14 @@ def main():
         left=(0, 3, 5, 6),
     )
 
+    print("\npipelines and batches: durable adds (ratio = placesd / reference)")
+    print_table(
+        ("figure", "placesd", "reference", "reference is", "ratio", "target", "result"),
+        [(row["figure"], show(row["placesd"]), show(row["reference"]), row["reference_is"], show_ratio(row["ratio"], 3),
+          row["target"], row["result"]) for row in raw["pipeline_targets"]],
+        left=(0, 3, 5, 6),
+    )
+
     print(f"\nhow cost grows ({', '.join(labels)} places; ratio = {labels[-1]} / {labels[0]}; "
           f"req/s must stay within {FLAT_LOW}-{FLAT_HIGH})")
     print_table(
@@ -363,8 +403,9 @@ def main():
     large_facts = scaling.get(large, {})
     if large_facts.get("export_bytes") is not None:
         print(f"JSON export of {meta['near_places']} places: {large_facts['export_bytes']:,.0f} bytes")
-    failed = [row["figure"] for row in raw["targets"] + raw["growth"] if row["result"] == "FAIL"]
-    missing = [row["figure"] for row in raw["targets"] + raw["growth"] if row["result"] == "n/a"]
+    judged = raw["targets"] + raw["pipeline_targets"] + raw["growth"]
+    failed = [row["figure"] for row in judged if row["result"] == "FAIL"]
+    missing = [row["figure"] for row in judged if row["result"] == "n/a"]
     print(f"targets: {len(failed)} FAIL, {len(missing)} n/a")
     print(f"raw results: {arguments.out}")
 

@@ -6,8 +6,13 @@
 #   - Redis: redis-benchmark GET from memory and SET with appendfsync always (durable, as places.add is),
 #     50 connections, 256-byte values, as many keys as placesd holds places at the smallest size;
 #   - one-shot processes (hyperfine -N, median wall time): `placesctl list` on an empty store against
-#     `redis-cli PING`, and `placesctl get ID` against `redis-cli GET key`.
+#     `redis-cli PING`, and `placesctl get ID` against `redis-cli GET key`;
+#   - pipelined SETs with appendfsync always: one connection 64 deep (-c 1 -P 64), one connection 1000 deep
+#     (-P 1000), ten connections 16 deep (-c 10 -P 16), and 100,000 SETs through redis-cli --pipe.
 # placesd:
+#   - pipelined durable places.add, each figure on a fresh database: one connection keeping 64 in flight, ten
+#     keeping 16 each, one connection sending JSON-RPC batches of 1000 adds, and 100,000 adds piped in one go
+#     through socat as a shell script would (wall time until the last reply);
 #   - places.list (no params) of a user with exactly 100 places, its own database, 10 and 50 connections;
 #   - for 10k, 100k and 1M places, each loaded with places.import into a fresh database (one user), then
 #     placesd restarted: spawn to READY=1 (median of --starts spawns, warm page cache), places.get at 50
@@ -43,6 +48,9 @@ list_places=100   # places the places.list user holds
 value_size=256    # bytes of each Redis value: about the size of a place as JSON
 redis_requests=200000
 import_chunk=50000  # places per places.import request (placesd refuses more than 100,000 by default)
+pipelined_adds=100000  # places.add requests in each pipelined run (each run grows that figure's store alike)
+batch_size=1000        # places.add requests in each JSON-RPC batch line
+script_requests=100000 # requests the shell script pipes through socat (and redis-cli --pipe) in one go
 
 usage() {
     echo "usage: bench/run.sh [--bin-dir DIR] [--out DIR] [--duration SECONDS] [--repeat N] [--adds N]" \
@@ -235,14 +243,16 @@ measure() {
         "$total_errors" "$(median "${client[@]}")" "${rps[*]}"
 }
 
-# redis_benchmark NAME SOCKET TEST: $repeat redis-benchmark runs at 50 connections; their CSV rows go to
-# $raw/NAME.csv under one header, and the line printed holds the medians.
+# redis_benchmark NAME SOCKET TEST [CLIENTS [PIPELINE [REQUESTS]]]: $repeat redis-benchmark runs (50 connections,
+# no pipelining and $redis_requests requests unless given); their CSV rows go to $raw/NAME.csv under one header,
+# and the line printed holds the medians.
 redis_benchmark() {
-    local name=$1 socket=$2 test=$3 run row rps=() p50=() p99=() value p50_ms p99_ms
+    local name=$1 socket=$2 test=$3 clients=${4:-50} pipeline=${5:-1} requests=${6:-$redis_requests}
+    local run row rps=() p50=() p99=() value p50_ms p99_ms
     : >"$raw/$name.csv"
     for ((run = 1; run <= repeat; run++)); do
-        timeout 120 redis-benchmark -s "$socket" -c 50 -n "$redis_requests" -r "$places" -d "$value_size" \
-            -t "$test" --csv >"$work/run.csv"
+        timeout 300 redis-benchmark -s "$socket" -c "$clients" -P "$pipeline" -n "$requests" -r "$places" \
+            -d "$value_size" -t "$test" --csv >"$work/run.csv"
         if [ "$run" -eq 1 ]; then
             head -n 1 "$work/run.csv" >>"$raw/$name.csv"
         fi
@@ -253,8 +263,35 @@ redis_benchmark() {
         p50+=("$p50_ms")
         p99+=("$p99_ms")
     done
-    printf '%-22s %3s conns %9s req/s   p50 %8s ms   p99 %8s ms   runs: %s req/s\n' "$name" 50 \
+    printf '%-22s %3s conns %9s req/s   p50 %8s ms   p99 %8s ms   runs: %s req/s\n' "$name" "$clients" \
         "$(median "${rps[@]}")" "$(median "${p50[@]}")" "$(median "${p99[@]}")" "${rps[*]}"
+}
+
+# time_pipe NAME COUNT COMMAND...: $repeat runs of a shell pipeline that sends COUNT requests and reads every reply;
+# the wall time of each run, and COUNT per second, go to $raw/NAME.txt. A run that fails, or whose output ($work/
+# pipe.out) does not hold COUNT lines, counts as a failure.
+time_pipe() {
+    local name=$1 count=$2 run start end seconds rates=() lines
+    shift 2
+    : >"$raw/$name.txt"
+    for ((run = 1; run <= repeat; run++)); do
+        start=$(date +%s%N)
+        if ! timeout 600 "$@" >"$work/pipe.out" 2>>"$raw/$name.err"; then
+            echo "bench: $name run $run failed" >&2
+            failures=$((failures + 1))
+        fi
+        end=$(date +%s%N)
+        lines=$(wc -l <"$work/pipe.out")
+        if [ "$lines" -ne "$count" ] && ! grep -q "replies: $count" "$work/pipe.out"; then
+            echo "bench: $name run $run: $lines lines of output, expected $count replies" >&2
+            failures=$((failures + 1))
+        fi
+        seconds=$(awk -v ns="$((end - start))" 'BEGIN { printf "%.3f", ns / 1e9 }')
+        rates+=("$(awk -v n="$count" -v s="$seconds" 'BEGIN { printf "%.0f", n / s }')")
+        echo "seconds=$seconds" >>"$raw/$name.txt"
+    done
+    echo "rps=$(median "${rates[@]}")" >>"$raw/$name.txt"
+    printf '%-22s %9s req/s   runs: %s req/s\n' "$name" "$(median "${rates[@]}")" "${rates[*]}"
 }
 
 # time_commands NAME [-n LABEL COMMAND]...: the wall time of each one-shot command, with hyperfine -N when it
@@ -391,6 +428,21 @@ if [ "$have_redis" = true ]; then
     [ "$keys" = "$places" ] || fail "Redis holds $keys keys after filling $places"
     redis_benchmark redis-get "$redis_get_socket" get
     redis_benchmark redis-set-always "$work/redis-set.sock" set
+    section "Redis, pipelined SETs with appendfsync always: one connection 64 deep, one 1000 deep, ten 16 deep, redis-cli --pipe"
+    redis_benchmark redis-set-c1p64 "$work/redis-set.sock" set 1 64 500000
+    redis_benchmark redis-set-c1p1000 "$work/redis-set.sock" set 1 1000 1000000
+    redis_benchmark redis-set-c10p16 "$work/redis-set.sock" set 10 16 500000
+    # Mass insertion as Redis documents it: the commands in the protocol, piped through redis-cli --pipe.
+    awk -v count="$script_requests" -v size="$value_size" 'BEGIN {
+        value = sprintf("%*s", size, ""); gsub(/ /, "y", value)
+        for (i = 0; i < count; i++) {
+            key = sprintf("pipe:%012d", i)
+            printf "*3\r\n$3\r\nSET\r\n$%d\r\n%s\r\n$%d\r\n%s\r\n", length(key), key, size, value
+        }
+    }' >"$work/redis-pipe.txt"
+    # shellcheck disable=SC2016 # the inner shell expands its own arguments
+    time_pipe redis-pipe "$script_requests" sh -c 'redis-cli -s "$1" --pipe <"$2"' sh "$work/redis-set.sock" \
+        "$work/redis-pipe.txt"
     stop_server redis-set
     startup_commands+=(-n "redis-cli PING" "$(quoted redis-cli -s "$redis_get_socket" PING)")
     oneshot_commands+=(-n "redis-cli GET key" "$(quoted redis-cli -s "$redis_get_socket" GET key:000000000042)")
@@ -420,6 +472,45 @@ if [ "$only_reference" = false ]; then
     measure placesd-list-c10 "$list_socket" "$list_requests" 10
     measure placesd-list-c50 "$list_socket" "$list_requests" 50
     stop_server placesd-list
+
+    section "placesd: pipelined durable places.add, each figure on a database of its own"
+    # Batches of $batch_size adds, one JSON-RPC batch per line, and the script's adds.
+    awk -v count="$batch_size" 'BEGIN {
+        for (line = 0; line < 10; line++) {
+            printf "["
+            for (i = 0; i < count; i++)
+                printf "%s{\"jsonrpc\":\"2.0\",\"id\":%d,\"method\":\"places.add\",\"params\":{\"name\":\"Batch place %d-%d\",\"description\":\"Added by the benchmark.\",\"latitude\":%.4f,\"longitude\":%.4f}}", (i ? "," : ""), i, line, i, -80 + (i % 100) * 1.6, -179 + (i % 100) * 3.5
+            printf "]\n"
+        }
+    }' >"$work/batch.jsonl"
+    awk -v count="$script_requests" 'BEGIN {
+        for (i = 0; i < count; i++)
+            printf "{\"jsonrpc\":\"2.0\",\"id\":%d,\"method\":\"places.add\",\"params\":{\"name\":\"Script place %d\",\"description\":\"Added by the benchmark.\",\"latitude\":%.4f,\"longitude\":%.4f}}\n", i, i, -80 + (i % 100) * 1.6, -179 + (i % 100) * 3.5
+    }' >"$work/script.jsonl"
+    pipe_socket=$work/placesd-pipe.sock
+    for figure in c1p64 c10p16 batch1000 script; do
+        start_placesd "placesd-$figure" "$pipe_socket" "$data/pipe-$figure.sqlite"
+        case "$figure" in
+            c1p64) measure placesd-pipe-c1p64 "$pipe_socket" "$add_requests" 1 -p 64 -n "$pipelined_adds" -d 300 ;;
+            c10p16) measure placesd-pipe-c10p16 "$pipe_socket" "$add_requests" 10 -p 16 -n "$pipelined_adds" -d 300 ;;
+            batch1000)
+                measure placesd-batch1000 "$pipe_socket" "$work/batch.jsonl" 1 -n "$((pipelined_adds / batch_size))" -d 300
+                expect_places "$pipe_socket" "$((repeat * pipelined_adds))"
+                ;;
+            script)
+                # shellcheck disable=SC2016 # the inner shell expands its own arguments
+                time_pipe placesd-script "$script_requests" sh -c 'socat -t 600 - UNIX-CONNECT:"$1" <"$2"' sh \
+                    "$pipe_socket" "$work/script.jsonl"
+                expect_places "$pipe_socket" "$((repeat * script_requests))"
+                if grep -q '"error"' "$work/pipe.out"; then
+                    echo "bench: the script's adds got errors: $(grep -m 1 '"error"' "$work/pipe.out")" >&2
+                    failures=$((failures + 1))
+                fi
+                ;;
+        esac
+        stop_server "placesd-$figure"
+        rm -f "$data/pipe-$figure.sqlite" "$data/pipe-$figure.sqlite-wal" "$data/pipe-$figure.sqlite-shm"
+    done
 
     for index in "${!sizes[@]}"; do
         size=${sizes[index]}
@@ -522,7 +613,7 @@ python3 "$root/bench/report.py" --raw "$raw" --out "$out/results.json" \
     --meta "date=$(date -u +%Y-%m-%dT%H:%M:%SZ)" --meta "cores=$(nproc)" --meta "kernel=$(uname -r)" \
     --meta "duration_seconds=$duration" --meta "repeat=$repeat" --meta "adds_per_run=$adds" --meta "starts=$starts" \
     --meta "sizes=$sizes_list" --meta "places=$places" --meta "near_places=$near_places" \
-    --meta "list_places=$list_places" --meta "redis_value_bytes=$value_size" \
+    --meta "list_places=$list_places" --meta "redis_value_bytes=$value_size" --meta "batch_size=$batch_size" \
     --meta "data_filesystem=$(stat -f -c %T "$data")" --meta "only_reference=$only_reference"
 echo "bench: finished in $(($(date +%s) - started)) s"
 if [ "$failures" -ne 0 ]; then
