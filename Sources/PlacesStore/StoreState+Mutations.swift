@@ -37,41 +37,34 @@ extension StoreState {
     ) -> Place {
         let existing = lists[owner]?.places.count ?? 0
         let row = nextRow
-        let position: Int64
-        let renumbered: [PositionChange]
-        let ownerRevision: Int64
-        let place: Place
-        if let free = lists[owner, default: OwnerList()].freePositionAtEnd {
-            // The place goes last and its position is known before it is inserted: its id goes into the index
-            // first, in the one walk that also finds whether a new random id is taken (about never).
-            var newID = id ?? PlaceID.random(using: &generator)
-            while !index.insert(newID, at: PlaceLocation(owner: owner, position: free)) {
+        // A place added last usually gets the position after the last one, known before it is inserted: its id
+        // then goes into the index first, in the one walk that also finds whether a new random id is taken
+        // (about never). Without a gap at the end the insertion renumbers, and the id goes in afterwards.
+        let freePosition = lists[owner, default: OwnerList()].freePositionAtEnd
+        var newID = id ?? PlaceID.random(using: &generator)
+        if let freePosition {
+            while !index.insert(newID, at: PlaceLocation(owner: owner, position: freePosition)) {
                 precondition(id == nil, "place id \(newID) added twice")
                 newID = PlaceID.random(using: &generator)
             }
-            place = Place(
-                id: newID, owner: owner, name: draft.name, description: draft.description,
-                coordinate: draft.coordinate, isVisited: draft.isVisited, version: 1, createdAt: now, updatedAt: now)
-            ((position, renumbered), ownerRevision) = modifyList(of: owner) { list in
-                list.insert(place, row: row, at: list.places.count)
-            }
-            precondition(position == free && renumbered.isEmpty, "a place added last did not get the free position")
         } else {
-            // No gap left at the end: the insertion renumbers first, and the id is entered once the position is known.
-            var newID = id ?? PlaceID.random(using: &generator)
             while id == nil, index[newID] != nil {
                 newID = PlaceID.random(using: &generator)
             }
-            place = Place(
-                id: newID, owner: owner, name: draft.name, description: draft.description,
-                coordinate: draft.coordinate, isVisited: draft.isVisited, version: 1, createdAt: now, updatedAt: now)
-            ((position, renumbered), ownerRevision) = modifyList(of: owner) { list in
-                list.insert(place, row: row, at: list.places.count)
-            }
+        }
+        let place = Place(
+            id: newID, owner: owner, name: draft.name, description: draft.description, coordinate: draft.coordinate,
+            isVisited: draft.isVisited, version: 1, createdAt: now, updatedAt: now)
+        nextRow += 1
+        let ((position, renumbered), ownerRevision) = modifyList(of: owner) { list in
+            list.insert(place, row: row, at: list.places.count)
+        }
+        if let freePosition {
+            precondition(position == freePosition && renumbered.isEmpty, "a place added last was not put at the end")
+        } else {
             let inserted = index.insert(newID, at: PlaceLocation(owner: owner, position: position))
             precondition(inserted, "place id \(newID) added twice")
         }
-        nextRow += 1
         record(renumbered, of: owner, into: &applied)
         count += 1
         revision += 1
