@@ -8,9 +8,22 @@ struct RequestsInFlightTests {
     /// The daemon's debug line for a closed connection: the most requests it had in flight, and how often the
     /// limit stopped reading it.
     private static func inFlightRecords(in log: String, limit: Int) throws -> [(most: Int, pauses: Int)] {
-        let pattern = try Regex(
+        try records(
+            in: log,
             #"at most (\d+) requests were in flight, reading paused (\d+) times at the limit of "# + "\(limit);")
-        return log.matches(of: pattern).compactMap { match in
+    }
+
+    /// The daemon's debug line for a closed connection: the most unread reply bytes, and how often the reply bound
+    /// stopped reading it.
+    private static func unreadRecords(in log: String, bound: Int) throws -> [(most: Int, pauses: Int)] {
+        try records(
+            in: log,
+            #"at most (\d+) bytes of replies were unread, reading paused (\d+) times at the bound of "# + "\(bound)\\)")
+    }
+
+    /// The two numbers each match of `pattern` in `log` captures.
+    private static func records(in log: String, _ pattern: String) throws -> [(most: Int, pauses: Int)] {
+        try log.matches(of: Regex(pattern)).compactMap { match in
             guard let most = match.output[1].substring.flatMap({ Int($0) }),
                 let pauses = match.output[2].substring.flatMap({ Int($0) })
             else { return nil }
@@ -77,19 +90,6 @@ struct RequestsInFlightTests {
             // Taking stops once the bound is reached; the replies to the (at most 8) requests still waiting for the
             // store come in after that, about 1.3 KB each.
             #expect(record.most < (1 << 20) + 8 * 2_000, "no more than the bound and 8 replies unread: \(record)")
-        }
-    }
-
-    /// The daemon's debug line for a closed connection: the most unread reply bytes, and how often the reply bound
-    /// stopped reading it.
-    private static func unreadRecords(in log: String, bound: Int) throws -> [(most: Int, pauses: Int)] {
-        let pattern = try Regex(
-            #"at most (\d+) bytes of replies were unread, reading paused (\d+) times at the bound of "# + "\(bound)\\)")
-        return log.matches(of: pattern).compactMap { match in
-            guard let most = match.output[1].substring.flatMap({ Int($0) }),
-                let pauses = match.output[2].substring.flatMap({ Int($0) })
-            else { return nil }
-            return (most, pauses)
         }
     }
 
