@@ -32,17 +32,38 @@ let package = Package(
         .target(name: "PlacesLocking", swiftSettings: strict),
         .target(name: "PlacesSystem", dependencies: ["CLinux"], swiftSettings: strict),
         .target(name: "PlacesSystemd", dependencies: ["PlacesSystem", "CSystemd"], swiftSettings: strict),
+        .target(name: "PlacesState", dependencies: ["PlacesModel", "PlacesLocking"], swiftSettings: strict),
+        .target(name: "PlacesSealing", dependencies: ["PlacesModel", "CSodium"], swiftSettings: strict),
+        .target(
+            name: "PlacesPersistence", dependencies: ["PlacesModel", "PlacesState", "PlacesSealing"],
+            swiftSettings: strict),
+        .target(
+            name: "PlacesSQLite",
+            dependencies: [
+                "PlacesModel", "PlacesState", "PlacesSealing", "PlacesPersistence", "PlacesLocking", "PlacesSystem",
+                "CSQLite",
+            ],
+            swiftSettings: strict
+        ),
         .target(
             name: "PlacesStore",
-            dependencies: ["PlacesModel", "PlacesLocking", "CSQLite", "CSodium"],
+            dependencies: [
+                "PlacesModel", "PlacesState", "PlacesSealing", "PlacesPersistence", "PlacesSQLite", "PlacesLocking",
+                "PlacesSystem",
+            ],
             swiftSettings: strict
+        ),
+        // Test support: makes the SQLite engine's storage fail on purpose. No product depends on it.
+        .target(
+            name: "PlacesStoreFaults", dependencies: ["PlacesSQLite", "PlacesLocking", "CSQLite"], swiftSettings: strict
         ),
         .target(name: "PlacesProtocol", dependencies: ["PlacesModel"], swiftSettings: strict),
         .target(name: "PlacesFuzzing", dependencies: ["PlacesProtocol", "PlacesModel"], swiftSettings: strict),
         .target(
             name: "PlacesServer",
             dependencies: [
-                "PlacesModel", "PlacesLocking", "PlacesSystem", "PlacesSystemd", "PlacesStore", "PlacesProtocol",
+                "PlacesModel", "PlacesLocking", "PlacesSystem", "PlacesSystemd", "PlacesState", "PlacesSealing",
+                "PlacesStore", "PlacesProtocol",
             ],
             swiftSettings: strict
         ),
@@ -56,13 +77,20 @@ let package = Package(
         .executableTarget(name: "placesctl", dependencies: ["PlacesCLI"], swiftSettings: strict),
         .testTarget(name: "PlacesModelTests", dependencies: ["PlacesModel"], swiftSettings: strict),
         .testTarget(name: "PlacesSystemTests", dependencies: ["PlacesSystem", "PlacesSystemd"], swiftSettings: strict),
-        .testTarget(name: "PlacesStoreTests", dependencies: ["PlacesStore"], swiftSettings: strict),
+        .testTarget(
+            name: "PlacesStoreTests",
+            dependencies: [
+                "PlacesStore", "PlacesState", "PlacesSealing", "PlacesPersistence", "PlacesSQLite", "PlacesStoreFaults",
+                "PlacesModel", "PlacesSystem", "CSQLite",
+            ],
+            swiftSettings: strict),
         .testTarget(name: "PlacesProtocolTests", dependencies: ["PlacesProtocol"], swiftSettings: strict),
         .testTarget(name: "PlacesFuzzingTests", dependencies: ["PlacesFuzzing"], swiftSettings: strict),
         .testTarget(
             name: "PlacesServerTests",
             dependencies: [
-                "PlacesServer", "PlacesStore", "PlacesProtocol", "PlacesModel", "PlacesSystem", "PlacesLocking",
+                "PlacesServer", "PlacesStore", "PlacesState", "PlacesSealing", "PlacesStoreFaults", "PlacesProtocol",
+                "PlacesModel", "PlacesSystem", "PlacesLocking",
             ],
             swiftSettings: strict
         ),

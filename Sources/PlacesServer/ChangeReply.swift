@@ -1,4 +1,6 @@
 import PlacesProtocol
+import PlacesSealing
+import PlacesState
 import PlacesStore
 
 /// What the store made of a change a client asked for, as the writer hands it to the client's event loop, which

@@ -1,6 +1,8 @@
 import Glibc
 import PlacesModel
 import PlacesProtocol
+import PlacesSealing
+import PlacesState
 import PlacesStore
 
 extension Dispatcher {

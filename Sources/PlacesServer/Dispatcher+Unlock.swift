@@ -1,5 +1,7 @@
 import Dispatch
 import PlacesProtocol
+import PlacesSealing
+import PlacesState
 import PlacesStore
 
 extension Dispatcher {

@@ -1,5 +1,7 @@
 import PlacesModel
 import PlacesProtocol
+import PlacesSealing
+import PlacesState
 import PlacesStore
 import PlacesSystem
 

@@ -1,4 +1,6 @@
 import PlacesProtocol
+import PlacesSealing
+import PlacesState
 import PlacesStore
 import PlacesSystem
 

@@ -1,5 +1,7 @@
 import PlacesModel
 import PlacesProtocol
+import PlacesSealing
+import PlacesState
 import PlacesStore
 
 /// What a method asks the dispatcher to do: answer now, or wait for the store to commit a change.

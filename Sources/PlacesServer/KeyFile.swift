@@ -1,4 +1,6 @@
 import Glibc
+import PlacesSealing
+import PlacesState
 import PlacesStore
 import PlacesSystem
 

@@ -1,4 +1,6 @@
 import PlacesProtocol
+import PlacesSealing
+import PlacesState
 import PlacesStore
 
 /// The requests of one connection between reading and replying: taken in the order they were read, answered in

@@ -1,4 +1,6 @@
 import Glibc
+import PlacesSealing
+import PlacesState
 import PlacesStore
 import PlacesSystem
 import PlacesSystemd
@@ -96,8 +98,7 @@ public final class Server {
     /// opened locked, since a wrong key must never keep the daemon from starting.
     private func openStore(options: StoreOptions) -> PlaceStore? {
         let path = configuration.databasePath
-        do {
-            try FileSystem.createParentDirectories(of: path)
+        do throws(StoreError) {
             let store: PlaceStore
             do {
                 store = try PlaceStore(path: path, options: options)
@@ -117,11 +118,8 @@ public final class Server {
                 logger.info("Places in '\(path)' are sealed with the key from '\(configuration.keyFilePath ?? "")'.")
             }
             return store
-        } catch let error as StoreError {
-            logger.error("Failed to open \(error)")
-            return nil
         } catch {
-            logger.error("Failed to open database '\(path)': \(error)")
+            logger.error("Failed to open \(error)")
             return nil
         }
     }

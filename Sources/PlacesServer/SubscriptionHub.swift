@@ -1,6 +1,8 @@
 import PlacesLocking
 import PlacesModel
 import PlacesProtocol
+import PlacesSealing
+import PlacesState
 import PlacesStore
 import Synchronization
 

@@ -1,3 +1,5 @@
+import PlacesSealing
+import PlacesState
 import PlacesStore
 import PlacesSystem
 import PlacesSystemd

@@ -1,4 +1,5 @@
 import PlacesModel
+import PlacesState
 
 /// What the writer made of one batch.
 struct BatchResult: Sendable {

@@ -1,4 +1,5 @@
 import PlacesModel
+import PlacesState
 
 /// A change submitted to the store, with the function that gets its result.
 public struct PendingMutation: Sendable {

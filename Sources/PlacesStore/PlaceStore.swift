@@ -1,6 +1,11 @@
 import Dispatch
 import PlacesLocking
 import PlacesModel
+import PlacesPersistence
+import PlacesSQLite
+import PlacesSealing
+import PlacesState
+import PlacesSystem
 import Synchronization
 
 /// The single writer and source of truth for places, persisted in SQLite.
@@ -9,7 +14,7 @@ import Synchronization
 /// one writer, which commits everything waiting in one transaction (group commit), publishes the new snapshot,
 /// tells the change observer, and only then calls each mutation's completion.
 public final class PlaceStore: Sendable {
-    /// The database file's path.
+    /// Where the places are kept, as the engine names it (the database file's path).
     public let path: String
     /// Whether the database holds sealed places (whether or not the store is unlocked).
     public let isEncrypted: Bool
@@ -49,12 +54,21 @@ public final class PlaceStore: Sendable {
     /// With `options.key`, a plaintext (or new) store is sealed with it first, in one transaction, and a sealed
     /// store is decrypted as it loads; a store sealed with another key is refused with `StoreError.wrongKey`.
     /// Without a key, a sealed store opens locked: see `unlock(with:completion:)`.
-    public init(
+    public convenience init(
         path: String, options: StoreOptions = StoreOptions(),
         clock: @escaping @Sendable () -> Timestamp = systemClock
     ) throws(StoreError) {
-        let writer = try StoreWriter(path: path, options: options, clock: clock)
-        self.path = path
+        let engine = try SQLiteEngine(path: path, key: options.key, hook: options.faultHook)
+        self.init(engine: engine, maximumPlacesPerOwner: options.maximumPlacesPerOwner, clock: clock)
+    }
+
+    /// Makes the store of the places `engine` opened and loaded; from now on only the store uses the engine.
+    package init(
+        engine: sending any PersistenceEngine, maximumPlacesPerOwner: Int = StoreOptions().maximumPlacesPerOwner,
+        clock: @escaping @Sendable () -> Timestamp = systemClock
+    ) {
+        let writer = StoreWriter(engine: engine, maximumPlacesPerOwner: maximumPlacesPerOwner, clock: clock)
+        self.path = engine.location
         self.isEncrypted = writer.isEncrypted
         self.published = Locked(StoreSnapshot(state: writer.state, isLocked: writer.isLocked))
         self.writer = Locked(writer)
@@ -66,7 +80,9 @@ public final class PlaceStore: Sendable {
     }
 
     /// The wall clock (`CLOCK_REALTIME`) in milliseconds.
-    public static let systemClock: @Sendable () -> Timestamp = { SystemClock.now() }
+    public static let systemClock: @Sendable () -> Timestamp = {
+        Timestamp(millisecondsSinceEpoch: Clock.realtimeMilliseconds())
+    }
 
     /// The state as of the last commit; cheap, and never waits for the writer.
     public func snapshot() -> StoreSnapshot {
@@ -188,7 +204,7 @@ public final class PlaceStore: Sendable {
     /// `.wrongKey` if `oldKey` is not the store's key, `.locked` if the store is sealed and `oldKey` is nil, and
     /// `.notEncrypted` if `oldKey` is given for a plaintext store; nothing is changed then.
     public static func rekey(path: String, from oldKey: StoreKey?, to newKey: StoreKey?) throws(StoreError) {
-        try StoreRekey.rekey(path: path, from: oldKey, to: newKey)
+        try SQLiteEngine.rekey(path: path, from: oldKey, to: newKey)
     }
 
     /// Makes `snapshot` the one readers get.

@@ -1,5 +1,6 @@
 import Dispatch
 import PlacesLocking
+import PlacesState
 
 /// Carries one result from the writer queue to a thread waiting for it: a mutation's outcome, or whether an
 /// unlock worked.

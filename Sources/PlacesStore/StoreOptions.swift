@@ -1,9 +1,12 @@
+import PlacesSQLite
+import PlacesSealing
+
 /// Limits and test hooks for a `PlaceStore`.
 public struct StoreOptions: Sendable {
     /// The most places one owner may have; adding beyond it fails with `StoreError.limitReached`.
     public var maximumPlacesPerOwner: Int = 1_000_000
-    /// Makes chosen storage operations fail, for tests; nil in production.
-    public var faultInjection: FaultInjection?
+    /// Makes chosen storage operations of the SQLite engine fail, for tests; nil in production.
+    public var faultHook: (any SQLiteFaultHook)?
     /// The key that seals the places; nil = no key supplied (a sealed store then opens locked).
     public var key: StoreKey?
 

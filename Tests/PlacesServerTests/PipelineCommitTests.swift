@@ -1,5 +1,6 @@
 import PlacesProtocol
 import PlacesStore
+import PlacesStoreFaults
 import Testing
 
 @testable import PlacesServer
@@ -51,7 +52,7 @@ struct PipelineCommitTests {
     @Test func aFailedCommitInTheMiddleOfAPipelineFailsOnlyItsRequests() throws {
         let faults = FaultInjection()
         var options = StoreOptions()
-        options.faultInjection = faults
+        options.faultHook = faults
         let harness = try DispatcherHarness(options: options)
         let pipeline = RequestPipeline()
         let first = try run((1...3).map { Self.add($0, name: "kept-\($0)") }, on: pipeline, harness)

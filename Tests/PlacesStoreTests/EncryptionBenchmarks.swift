@@ -1,9 +1,14 @@
 import Foundation
 import Glibc
 import PlacesModel
+import PlacesPersistence
 import Testing
 
+@testable import PlacesSQLite
+@testable import PlacesSealing
+@testable import PlacesState
 @testable import PlacesStore
+@testable import PlacesStoreFaults
 
 /// Timings of the sealed store against the plaintext one; run only when `PLACESD_STORE_BENCH` is set (build with
 /// `-c release`), and they print figures rather than assert any.

@@ -1,9 +1,14 @@
 import Dispatch
 import Foundation
 import PlacesModel
+import PlacesPersistence
 import Testing
 
+@testable import PlacesSQLite
+@testable import PlacesSealing
+@testable import PlacesState
 @testable import PlacesStore
+@testable import PlacesStoreFaults
 
 @Suite struct FaultTests {
     let directory = TemporaryDirectory()
@@ -12,7 +17,7 @@ import Testing
     private func seededStore() throws -> (PlaceStore, FaultInjection, [Place]) {
         let faults = FaultInjection()
         var options = StoreOptions()
-        options.faultInjection = faults
+        options.faultHook = faults
         let store = try openStore(directory.file("places.sqlite"), options: options)
         let places = try ["a", "b", "c"].map { try store.perform(.add(draft($0)), owner: 1).place }
         _ = try store.perform(.add(draft("other")), owner: 2)

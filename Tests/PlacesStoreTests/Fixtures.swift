@@ -1,7 +1,12 @@
 import Foundation
 import PlacesModel
+import PlacesPersistence
 
+@testable import PlacesSQLite
+@testable import PlacesSealing
+@testable import PlacesState
 @testable import PlacesStore
+@testable import PlacesStoreFaults
 
 /// A valid draft named `name`.
 func draft(_ name: String, latitude: Double = 48.8584, longitude: Double = 2.2945) -> PlaceDraft {

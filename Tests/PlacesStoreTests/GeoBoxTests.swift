@@ -1,7 +1,12 @@
 import PlacesModel
+import PlacesPersistence
 import Testing
 
+@testable import PlacesSQLite
+@testable import PlacesSealing
+@testable import PlacesState
 @testable import PlacesStore
+@testable import PlacesStoreFaults
 
 /// The bounds a nearest-place search prunes with never exceed the distance to a place in the box.
 @Suite struct GeoBoxTests {

@@ -1,7 +1,12 @@
 import PlacesModel
+import PlacesPersistence
 import Testing
 
+@testable import PlacesSQLite
+@testable import PlacesSealing
+@testable import PlacesState
 @testable import PlacesStore
+@testable import PlacesStoreFaults
 
 @Suite struct ListPositionsTests {
     /// A list of `count` places added at the end, as the store adds them.

@@ -1,8 +1,13 @@
 import PlacesModel
+import PlacesPersistence
 import Synchronization
 import Testing
 
+@testable import PlacesSQLite
+@testable import PlacesSealing
+@testable import PlacesState
 @testable import PlacesStore
+@testable import PlacesStoreFaults
 
 @Suite struct LockedStoreTests {
     let directory = TemporaryDirectory()

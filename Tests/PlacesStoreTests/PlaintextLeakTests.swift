@@ -1,7 +1,12 @@
 import PlacesModel
+import PlacesPersistence
 import Testing
 
+@testable import PlacesSQLite
+@testable import PlacesSealing
+@testable import PlacesState
 @testable import PlacesStore
+@testable import PlacesStoreFaults
 
 /// Searches the raw bytes of the database file, its WAL and shared-memory file for every name, description and a
 /// distinctive coordinate of the places: a sealed store must never hold any of them, however the places got there.

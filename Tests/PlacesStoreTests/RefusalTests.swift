@@ -1,8 +1,13 @@
 import Foundation
 import PlacesModel
+import PlacesPersistence
 import Testing
 
+@testable import PlacesSQLite
+@testable import PlacesSealing
+@testable import PlacesState
 @testable import PlacesStore
+@testable import PlacesStoreFaults
 
 @Suite struct RefusalTests {
     let directory = TemporaryDirectory()

@@ -1,6 +1,11 @@
 import Foundation
+import PlacesPersistence
 
+@testable import PlacesSQLite
+@testable import PlacesSealing
+@testable import PlacesState
 @testable import PlacesStore
+@testable import PlacesStoreFaults
 
 /// A database file the store must refuse, and how to make it.
 enum RefusedFile: String, CaseIterable, Sendable {

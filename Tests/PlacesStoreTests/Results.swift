@@ -1,6 +1,12 @@
 import Dispatch
-import PlacesStore
+import PlacesPersistence
 import Synchronization
+
+@testable import PlacesSQLite
+@testable import PlacesSealing
+@testable import PlacesState
+@testable import PlacesStore
+@testable import PlacesStoreFaults
 
 /// Collects mutation results from completions, in the order they arrive.
 final class Results: Sendable {

@@ -1,7 +1,12 @@
 import Foundation
 import PlacesModel
+import PlacesPersistence
 
+@testable import PlacesSQLite
+@testable import PlacesSealing
+@testable import PlacesState
 @testable import PlacesStore
+@testable import PlacesStoreFaults
 
 /// Options that give the store `key`.
 func options(key: StoreKey?) -> StoreOptions {

@@ -1,8 +1,13 @@
 import Foundation
 import PlacesModel
+import PlacesPersistence
 import Testing
 
+@testable import PlacesSQLite
+@testable import PlacesSealing
+@testable import PlacesState
 @testable import PlacesStore
+@testable import PlacesStoreFaults
 
 /// I/O failures while the WAL is copied back into the database file: commits do not depend on checkpoints, so
 /// nothing is refused, nothing acknowledged is lost, and a database file left half-written is covered by the WAL.

@@ -1,8 +1,13 @@
 import Foundation
 import PlacesModel
+import PlacesPersistence
 import Testing
 
+@testable import PlacesSQLite
+@testable import PlacesSealing
+@testable import PlacesState
 @testable import PlacesStore
+@testable import PlacesStoreFaults
 
 /// Random batches with I/O faults armed at random points: after every round, memory, a crash image and the
 /// reopened database all hold exactly the acknowledged changes.

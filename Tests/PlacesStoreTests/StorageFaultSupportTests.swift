@@ -1,7 +1,12 @@
 import Foundation
 import PlacesModel
+import PlacesPersistence
 
+@testable import PlacesSQLite
+@testable import PlacesSealing
+@testable import PlacesState
 @testable import PlacesStore
+@testable import PlacesStoreFaults
 
 /// A store opened through the fault VFS, with a model of every change it acknowledged, for the storage-fault
 /// tests (the file is named to sit with them).
@@ -36,7 +41,7 @@ final class FaultyStore {
     /// Opens `path` with `faults` attached (nil: plainly) and the shared test clock.
     static func open(_ path: String, faults: FaultInjection?, clock: TestClock) throws(StoreError) -> PlaceStore {
         var options = StoreOptions()
-        options.faultInjection = faults
+        options.faultHook = faults
         return try PlaceStore(path: path, options: options, clock: { clock.now() })
     }
 

@@ -1,7 +1,12 @@
 import PlacesModel
+import PlacesPersistence
 import Testing
 
+@testable import PlacesSQLite
+@testable import PlacesSealing
+@testable import PlacesState
 @testable import PlacesStore
+@testable import PlacesStoreFaults
 
 /// Real I/O failures inside SQLite, injected by the fault VFS while a batch commits: the whole batch is refused,
 /// memory and disk keep the state before it, and the store goes on working.

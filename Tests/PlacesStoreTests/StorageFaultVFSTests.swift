@@ -1,8 +1,13 @@
 import Foundation
 import PlacesModel
+import PlacesPersistence
 import Testing
 
+@testable import PlacesSQLite
+@testable import PlacesSealing
+@testable import PlacesState
 @testable import PlacesStore
+@testable import PlacesStoreFaults
 
 /// The fault VFS and its triggers, and the fault-free behaviour of the fixture the other storage-fault tests use.
 @Suite struct StorageFaultVFSTests {
@@ -57,9 +62,9 @@ import Testing
         let faults = FaultInjection()
         let clock = TestClock()
         let store = try FaultyStore.open(faulty, faults: faults, clock: clock)
-        #expect(FaultVFS.vfsName(forDatabaseAt: faulty) == FaultVFS.name)
+        #expect(SQLiteVFSRoutes.vfs(forDatabaseAt: faulty) == FaultVFS.name)
         let other = try FaultyStore.open(plain, faults: nil, clock: clock)
-        #expect(FaultVFS.vfsName(forDatabaseAt: plain) == nil)
+        #expect(SQLiteVFSRoutes.vfs(forDatabaseAt: plain) == nil)
         faults.failStorage(.writeFails(.anyFile))
         _ = try other.perform(.add(draft("plain")), owner: 1)
         #expect(faults.injectedStorageFaultCount == 0)
@@ -69,7 +74,7 @@ import Testing
         other.close()
         let reopened = try FaultyStore.open(faulty, faults: nil, clock: clock)
         defer { reopened.close() }
-        #expect(FaultVFS.vfsName(forDatabaseAt: faulty) == nil)
+        #expect(SQLiteVFSRoutes.vfs(forDatabaseAt: faulty) == nil)
         _ = try reopened.perform(.add(draft("after")), owner: 1)
     }
 }

@@ -1,6 +1,11 @@
+import PlacesPersistence
 import Testing
 
+@testable import PlacesSQLite
+@testable import PlacesSealing
+@testable import PlacesState
 @testable import PlacesStore
+@testable import PlacesStoreFaults
 
 @Suite struct StoreKeyTests {
     private let raw: [UInt8] = (0..<32).map { UInt8($0 * 7 + 1) }

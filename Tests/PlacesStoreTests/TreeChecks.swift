@@ -1,7 +1,12 @@
 import PlacesModel
+import PlacesPersistence
 import Testing
 
+@testable import PlacesSQLite
+@testable import PlacesSealing
+@testable import PlacesState
 @testable import PlacesStore
+@testable import PlacesStoreFaults
 
 /// A slot for tests: place `number` of owner 1, at `position` (by default its number) and row.
 func testSlot(_ number: Int, position: Int64? = nil) -> PlaceSlot {

@@ -1,6 +1,12 @@
 import Dispatch
 import PlacesModel
-import PlacesStore
+import PlacesPersistence
+
+@testable import PlacesSQLite
+@testable import PlacesSealing
+@testable import PlacesState
+@testable import PlacesStore
+@testable import PlacesStoreFaults
 
 /// Holds the writer inside a completion so that later submissions pile up into one batch.
 final class WriterGate: Sendable {

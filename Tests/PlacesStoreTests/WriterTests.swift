@@ -1,10 +1,15 @@
 import Dispatch
 import Foundation
 import PlacesModel
+import PlacesPersistence
 import Synchronization
 import Testing
 
+@testable import PlacesSQLite
+@testable import PlacesSealing
+@testable import PlacesState
 @testable import PlacesStore
+@testable import PlacesStoreFaults
 
 @Suite struct WriterTests {
     let directory = TemporaryDirectory()

@@ -1,0 +1,126 @@
+import CSQLite
+import Glibc
+import PlacesSealing
+import PlacesState
+
+/// An open SQLite database handle, used by one thread at a time.
+final class SQLiteConnection {
+    /// How a connection opens its file.
+    enum Mode {
+        /// Reads only; never changes the file (SQLite may create the `-wal` and `-shm` files of a WAL database).
+        case readOnly
+        /// Reads only, promising SQLite that nobody changes the file meanwhile: no locks, no `-wal`/`-shm`.
+        case immutable
+        /// Reads and writes an existing file.
+        case readWrite
+        /// Reads and writes, creating the file if it is missing.
+        case readWriteCreate
+    }
+
+    /// The file's path.
+    let path: String
+    private var handle: OpaquePointer?
+
+    /// Opens `path`; the connection reports extended result codes.
+    init(path: String, mode: Mode) throws(SQLiteError) {
+        var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+        var name = path
+        switch mode {
+        case .readOnly: flags |= SQLITE_OPEN_READONLY
+        case .immutable:
+            flags |= SQLITE_OPEN_READONLY | SQLITE_OPEN_URI
+            name = "file:" + SQLiteConnection.uriEscaped(path) + "?immutable=1"
+        case .readWrite: flags |= SQLITE_OPEN_READWRITE
+        case .readWriteCreate: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+        }
+        var opened: OpaquePointer?
+        let code = sqlite3_open_v2(name, &opened, flags, SQLiteVFSRoutes.vfs(forDatabaseAt: path))
+        guard code == SQLITE_OK, let opened else {
+            let error = opened.map { SQLiteConnection.error(code: code, handle: $0) } ?? SQLiteError(code: code)
+            sqlite3_close_v2(opened)
+            throw error
+        }
+        self.path = path
+        self.handle = opened
+        sqlite3_busy_timeout(opened, 5_000)
+    }
+
+    deinit {
+        close()
+    }
+
+    /// The open handle; using a closed connection is a programming error.
+    var rawHandle: OpaquePointer {
+        guard let handle else { preconditionFailure("SQLite connection to '\(path)' used after close") }
+        return handle
+    }
+
+    /// Whether a transaction is open (SQLite may end one by itself after some errors).
+    var isInTransaction: Bool { sqlite3_get_autocommit(rawHandle) == 0 }
+
+    /// Runs one or more statements that return no rows the caller needs.
+    func execute(_ sql: String) throws(SQLiteError) {
+        let code = sqlite3_exec(rawHandle, sql, nil, nil, nil)
+        guard code == SQLITE_OK else { throw lastError(code: code) }
+    }
+
+    /// Compiles a statement for repeated use.
+    func prepare(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
+        try SQLiteStatement(connection: self, sql: sql)
+    }
+
+    /// Runs a query and returns the first column of its first row as an integer, or nil if there is no row.
+    func integer(_ sql: String) throws(SQLiteError) -> Int64? {
+        let statement = try prepare(sql)
+        guard try statement.step() else { return nil }
+        return statement.int64(at: 0)
+    }
+
+    /// Runs a query and returns the first column of every row as text.
+    func texts(_ sql: String) throws(SQLiteError) -> [String] {
+        let statement = try prepare(sql)
+        var rows: [String] = []
+        while try statement.step() {
+            rows.append(statement.text(at: 0))
+        }
+        return rows
+    }
+
+    /// The error for a failed call, with the connection's message (and the system's reason, if any).
+    func lastError(code: Int32) -> SQLiteError {
+        SQLiteConnection.error(code: code, handle: rawHandle)
+    }
+
+    /// Closes the handle; statements still alive keep it open until they are finalized. Idempotent.
+    func close() {
+        guard let handle else { return }
+        sqlite3_close_v2(handle)
+        self.handle = nil
+    }
+
+    /// `path` with every byte that could end or confuse a URI path percent-encoded.
+    private static func uriEscaped(_ path: String) -> String {
+        let hex = Array("0123456789ABCDEF".utf8)
+        var escaped: [UInt8] = []
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "/"), UInt8(ascii: "-"), UInt8(ascii: "."),
+                UInt8(ascii: "_"), UInt8(ascii: "~"):
+                escaped.append(byte)
+            default:
+                escaped += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+            }
+        }
+        return String(decoding: escaped, as: UTF8.self)
+    }
+
+    private static func error(code: Int32, handle: OpaquePointer) -> SQLiteError {
+        var message = String(cString: sqlite3_errmsg(handle))
+        let systemErrno = sqlite3_system_errno(handle)
+        if code & 0xFF == SQLITE_CANTOPEN, systemErrno != 0 {
+            message += ": " + String(cString: strerror(systemErrno))
+        }
+        return SQLiteError(code: code, message: message)
+    }
+}

@@ -1,0 +1,127 @@
+import CSQLite
+import PlacesModel
+import PlacesSealing
+import PlacesState
+
+/// Turns every row of a database from one form into another (plaintext or sealed with some key) in one
+/// transaction, and leaves no copy of the old form in the database file or its WAL.
+///
+/// Before the transaction the database is rebuilt (`VACUUM`), which drops whatever older content free pages and
+/// the free space inside pages still held, and the WAL is emptied. The transaction runs with `secure_delete`, so
+/// the space each old value leaves is zeroed; once it committed, the WAL is checkpointed into the database file
+/// and truncated to nothing. Rows keep their rowids, so a loaded state stays valid.
+enum StoreConversion {
+    /// How many rows are read, then rewritten, at a time.
+    private static let batchSize = 1_024
+
+    /// Rewrites every row of the database on `connection` (in WAL mode, with no other connection open) from
+    /// `old` (nil: plaintext) to `new` (nil: plaintext), and sets the key check to match `new`.
+    ///
+    /// Throws `StoreError.cannotOpen` naming the file if a row is not in the old form or the database fails;
+    /// nothing is changed then.
+    static func convert(_ connection: SQLiteConnection, from old: PlaceCipher?, to new: PlaceCipher?) throws(StoreError)
+    {
+        let path = connection.path
+        do {
+            try connection.execute("PRAGMA secure_delete = ON")
+            try connection.execute("VACUUM")
+            try truncateWAL(connection)
+            try connection.execute("BEGIN IMMEDIATE")
+            do {
+                try rewriteRows(connection, from: old, to: new)
+                let keyCheck = try connection.prepare("UPDATE meta SET key_check = ?1 WHERE singleton = 1")
+                if let new {
+                    keyCheck.bind(blob: KeyCheck.make(for: new.key), at: 1)
+                } else {
+                    keyCheck.bindNull(at: 1)
+                }
+                try keyCheck.run()
+                try connection.execute("COMMIT")
+            } catch {
+                if connection.isInTransaction {
+                    try? connection.execute("ROLLBACK")
+                }
+                throw error
+            }
+            try truncateWAL(connection)
+        } catch {
+            throw .opening(path, error, prefix: "cannot convert the places: ")
+        }
+    }
+
+    /// Copies the WAL into the database file and truncates it to nothing; throws if a reader kept it from finishing.
+    static func truncateWAL(_ connection: SQLiteConnection) throws {
+        let checkpoint = try connection.prepare("PRAGMA wal_checkpoint(TRUNCATE)")
+        guard try checkpoint.step(), checkpoint.int64(at: 0) == 0 else {
+            throw SQLiteError(code: SQLITE_BUSY, message: "the WAL could not be checkpointed: the database is busy")
+        }
+    }
+
+    private static func rewriteRows(
+        _ connection: SQLiteConnection, from old: PlaceCipher?, to new: PlaceCipher?
+    ) throws {
+        let read = try connection.prepare(
+            """
+            SELECT rowid, id, owner, name, description, latitude, longitude, sealed FROM places
+            WHERE rowid > ?1 ORDER BY rowid LIMIT \(batchSize)
+            """)
+        let write = try connection.prepare(
+            """
+            UPDATE places SET name = ?2, description = ?3, latitude = ?4, longitude = ?5, sealed = ?6
+            WHERE rowid = ?1
+            """)
+        var after = Int64.min
+        var scratch = [UInt8](repeating: 0, count: 512)
+        while true {
+            var batch: [(row: Int64, id: PlaceID, owner: UserID, payload: SealedPayload)] = []
+            read.bind(after, at: 1)
+            while try read.step() {
+                let row = read.int64(at: 0)
+                guard let id = read.placeID(at: 1), let owner = UserID(exactly: read.int64(at: 2)) else {
+                    throw DamagedState(reason: "row \(row) has no valid id or owner")
+                }
+                let sealed = read.blob(at: 7)
+                let payload: SealedPayload
+                if let old {
+                    guard let sealed else {
+                        throw DamagedState(reason: "place '\(id)' is not sealed in a sealed store")
+                    }
+                    guard let opened = old.open(sealed, id: id, owner: owner, scratch: &scratch) else {
+                        throw DamagedState(
+                            reason: "the sealed data of place '\(id)' is damaged: it does not open with the "
+                                + "store's key")
+                    }
+                    payload = opened
+                } else {
+                    guard sealed == nil else {
+                        throw DamagedState(reason: "place '\(id)' is sealed in a plaintext store")
+                    }
+                    payload = SealedPayload(
+                        name: read.text(at: 3), description: read.text(at: 4),
+                        coordinate: Coordinate(latitude: read.double(at: 5), longitude: read.double(at: 6)))
+                }
+                batch.append((row, id, owner, payload))
+            }
+            read.reset()
+            guard let last = batch.last else { return }
+            after = last.row
+            for item in batch {
+                write.bind(item.row, at: 1)
+                if let new {
+                    write.bind("", at: 2)
+                    write.bind("", at: 3)
+                    write.bind(0.0, at: 4)
+                    write.bind(0.0, at: 5)
+                    write.bind(blob: new.seal(item.payload, id: item.id, owner: item.owner), at: 6)
+                } else {
+                    write.bind(item.payload.name, at: 2)
+                    write.bind(item.payload.description, at: 3)
+                    write.bind(item.payload.coordinate.latitude, at: 4)
+                    write.bind(item.payload.coordinate.longitude, at: 5)
+                    write.bindNull(at: 6)
+                }
+                try write.run()
+            }
+        }
+    }
+}

@@ -1,0 +1,38 @@
+import PlacesModel
+
+/// Changes that keep the list and the spatial index in step.
+extension OwnerList {
+    /// Inserts `place`, stored in `row`, at `index` (in `0...count`); returns the position it got and the places
+    /// renumbered to make room (see `makeRoom(at:)`).
+    package mutating func insert(
+        _ place: Place, row: Int64, at index: Int
+    ) -> (position: Int64, renumbered: [PositionChange]) {
+        let (position, renumbered) = makeRoom(at: index)
+        for change in renumbered {
+            spatial.replace(
+                change.place.coordinate, position: change.oldPosition, with: change.place.coordinate,
+                position: change.newPosition)
+        }
+        places.insert(PlaceSlot(place: place, position: position, row: row), at: index)
+        spatial.insert(place.coordinate, position: position)
+        return (position, renumbered)
+    }
+
+    /// Removes and returns the slot at `index`, which must be in `0..<count`.
+    @discardableResult
+    package mutating func remove(at index: Int) -> PlaceSlot {
+        let slot = places.remove(at: index)
+        spatial.remove(slot.place.coordinate, position: slot.position)
+        return slot
+    }
+
+    /// Replaces the place at `index`, which must be in `0..<count`, keeping its position and row.
+    package mutating func replace(at index: Int, with place: Place) {
+        let slot = places.slot(at: index)
+        places.replace(at: index, with: place)
+        if slot.place.coordinate != place.coordinate {
+            spatial.replace(
+                slot.place.coordinate, position: slot.position, with: place.coordinate, position: slot.position)
+        }
+    }
+}

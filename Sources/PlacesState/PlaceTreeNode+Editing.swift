@@ -1,0 +1,113 @@
+import PlacesModel
+
+/// Changes to a subtree. Each takes the node's array out of `self` first, so that the array is unique (and
+/// changes in place) unless a snapshot shares it.
+extension PlaceTreeNode {
+    /// Inserts `slot` so that it is at `index` (in `0...count`); returns the new right sibling if the node split.
+    package mutating func insert(_ slot: PlaceSlot, at index: Int) -> PlaceTreeChild? {
+        switch self {
+        case .leaf(var slots):
+            self = .empty
+            slots.insert(slot, at: index)
+            let (kept, split) = TreeArrays.split(&slots, capacity: PlaceTreeNode.leafCapacity, grewAt: index)
+            self = .leaf(kept)
+            return split.map { PlaceTreeChild(.leaf($0)) }
+        case .branch(var children):
+            self = .empty
+            var child = 0
+            var rest = index
+            // A place between two children goes at the end of the left one; at the very end, into the last.
+            while rest > children[child].count {
+                rest -= children[child].count
+                child += 1
+            }
+            let sibling = children[child].node.insert(slot, at: rest)
+            children[child].count += 1
+            if rest == 0 {
+                children[child].firstPosition = slot.position
+            }
+            if let sibling {
+                children[child].count -= sibling.count
+                children.insert(sibling, at: child + 1)
+            }
+            let (kept, split) = TreeArrays.split(
+                &children, capacity: PlaceTreeNode.branchCapacity, grewAt: child + 1)
+            self = .branch(kept)
+            return split.map { PlaceTreeChild(.branch($0)) }
+        }
+    }
+
+    /// Removes and returns the slot at `index`, which must be in the subtree; the node may end up below its
+    /// minimum width, which its parent then repairs.
+    package mutating func remove(at index: Int) -> PlaceSlot {
+        switch self {
+        case .leaf(var slots):
+            self = .empty
+            let removed = slots.remove(at: index)
+            self = .leaf(slots)
+            return removed
+        case .branch(var children):
+            self = .empty
+            let (child, rest) = PlaceTreeNode.locate(index, in: children)
+            let removed = children[child].node.remove(at: rest)
+            children[child].count -= 1
+            if children[child].count > 0 {
+                children[child].firstPosition = children[child].node.firstPosition
+            }
+            if children[child].node.width < PlaceTreeNode.minimumWidth(of: children[child].node), children.count > 1 {
+                PlaceTreeNode.repair(&children, around: child)
+            }
+            self = .branch(children)
+            return removed
+        }
+    }
+
+    /// Changes the slot at `index`, which must be in the subtree, with `change`, and returns its position: a
+    /// child's first slot that moved gives the child's entry its new first position. The caller keeps the
+    /// positions increasing along the list.
+    @discardableResult
+    package mutating func updateSlot(at index: Int, _ change: (inout PlaceSlot) -> Void) -> Int64 {
+        switch self {
+        case .leaf(var slots):
+            self = .empty
+            change(&slots[index])
+            let position = slots[index].position
+            self = .leaf(slots)
+            return position
+        case .branch(var children):
+            self = .empty
+            let (child, rest) = PlaceTreeNode.locate(index, in: children)
+            let position = children[child].node.updateSlot(at: rest, change)
+            if rest == 0 {
+                children[child].firstPosition = position
+            }
+            self = .branch(children)
+            return position
+        }
+    }
+
+    /// A node with fewer slots or children than this is merged with or refilled from a neighbour: a quarter of
+    /// the capacity keeps the tree shallow without moving slots back and forth on alternating inserts and removals.
+    private static func minimumWidth(of node: PlaceTreeNode) -> Int {
+        switch node {
+        case .leaf: leafCapacity / 4
+        case .branch: branchCapacity / 4
+        }
+    }
+
+    /// Merges the underfull child at `child` with a neighbour, or evens the two out if together they overflow.
+    private static func repair(_ children: inout [PlaceTreeChild], around child: Int) {
+        let left = child == children.count - 1 ? child - 1 : child
+        let right = left + 1
+        let merged: [PlaceTreeNode]
+        switch (children[left].node, children[right].node) {
+        case (.leaf(let first), .leaf(let second)):
+            merged = TreeArrays.rejoin(first, second, capacity: leafCapacity).map { .leaf($0) }
+        case (.branch(let first), .branch(let second)):
+            merged = TreeArrays.rejoin(first, second, capacity: branchCapacity).map { .branch($0) }
+        default:
+            preconditionFailure("PlaceList edited after chaining lists of different depths")
+        }
+        children.replaceSubrange(left...right, with: merged.map { PlaceTreeChild($0) })
+    }
+}

@@ -1,0 +1,13 @@
+import PlacesModel
+
+/// A place whose `position` a renumbering changed: the row and every index that stores the position must follow.
+package struct PositionChange: Sendable {
+    /// The place (its fields do not change).
+    package var place: Place
+    /// Its row.
+    package var row: Int64
+    /// Its position before.
+    package var oldPosition: Int64
+    /// Its position now.
+    package var newPosition: Int64
+}

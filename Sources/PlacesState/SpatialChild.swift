@@ -1,0 +1,17 @@
+/// A spatial branch's reference to one child, with what searching and editing need to know about it.
+package struct SpatialChild: Sendable {
+    /// The subtree.
+    package var node: SpatialNode
+    /// The subtree's first entry, in curve order: where entries are looked for and inserted.
+    package var first: SpatialEntry
+    /// The box around every entry of the subtree.
+    package var box: GeoBox
+    /// The smallest list position in the subtree: what breaks a tie of distances in favour of the earlier place.
+    package var minimumPosition: Int64
+
+    /// Describes `node`, which must hold at least one entry.
+    package init(_ node: SpatialNode) {
+        self.node = node
+        (first, box, minimumPosition) = node.summary
+    }
+}
