@@ -33,46 +33,114 @@ public enum ConfigurationKey: String, Sendable, CaseIterable {
     /// The file holding the store's 32-byte key (raw or base64).
     case keyFile = "key-file"
 
+    /// Everything about the key, declared here once: `--help`, `--check-config`, the reload and the file all
+    /// take it from this table.
+    var setting: ConfigurationSetting {
+        switch self {
+        case .socket:
+            .text(
+                \.socketPath, placeholder: "PATH",
+                help: "Listen on PATH. Ignored when systemd passes the listening socket (socket activation).",
+                defaultText: "$RUNTIME_DIRECTORY/placesd.sock, else $XDG_RUNTIME_DIR/placesd.sock; without either, "
+                    + "/run/placesd/placesd.sock for root and /tmp/placesd-$UID/placesd.sock for others",
+                reload: .restart)
+        case .database:
+            .text(
+                \.databasePath, placeholder: "PATH", help: "Keep the places in the SQLite file PATH.",
+                defaultText: "$STATE_DIRECTORY/places.sqlite, else $XDG_STATE_HOME/placesd/places.sqlite, else "
+                    + "~/.local/state/placesd/places.sqlite",
+                reload: .restart)
+        case .socketMode:
+            ConfigurationSetting(
+                placeholder: "MODE", help: "Permission bits of the socket, in octal.", defaultText: nil,
+                reload: .restart, value: { "0" + String($0.socketMode, radix: 8) },
+                apply: { text, configuration throws(UsageError) in
+                    guard let mode = UInt32(text, radix: 8), mode <= 0o777 else {
+                        throw UsageError("must be octal permission bits such as 0600, not '\(text)'")
+                    }
+                    configuration.socketMode = mode
+                })
+        case .maxConnections:
+            .number(\.maximumConnections, help: "Serve at most N clients at once.")
+        case .maxLineBytes:
+            .number(
+                \.maximumLineBytes, help: "Refuse request lines longer than N bytes.", reload: .newConnections)
+        case .maxPlaces:
+            .number(\.maximumPlacesPerUser, help: "Let each user keep at most N places.")
+        case .maxConnectionsPerUser:
+            .number(\.maximumConnectionsPerUser, help: "Serve at most N clients of one uid at once, root included.")
+        case .maxRequestsInFlight:
+            .number(
+                \.maximumRequestsInFlight,
+                help: "Stop reading a client that has N requests waiting for the store (each request of a batch "
+                    + "counts) until answers come back.",
+                reload: .newConnections)
+        case .maxReplyBuffer:
+            .number(
+                \.maximumReplyBytes, placeholder: "BYTES", atLeast: Self.minimumReplyBufferBytes,
+                help: "Stop reading a client once BYTES of its replies wait unread, until it reads.",
+                reload: .newConnections)
+        case .maxReplyBufferPerUser:
+            .number(
+                \.maximumReplyBytesPerUser, placeholder: "BYTES", atLeast: Self.minimumReplyBufferBytes,
+                help: "Let the unread replies of one uid's clients take at most BYTES beyond each client's first "
+                    + "MiB; past it they are not read until theirs are.")
+        case .maxSubscriberBuffer:
+            .number(
+                \.maximumSubscriberBufferBytes, placeholder: "BYTES", atLeast: Self.minimumSubscriberBufferBytes,
+                help: "End a places.watch subscription once BYTES of events wait unread.", reload: .newConnections)
+        case .maxImportPlaces:
+            .number(\.maximumImportPlaces, help: "Refuse a places.import of more than N places.")
+        case .adminGroup:
+            .text(
+                \.adminGroup, placeholder: "NAME", help: "Members of group NAME may pass allUsers; root always may.",
+                reload: .newConnections)
+        case .logLevel:
+            ConfigurationSetting(
+                placeholder: "LEVEL", help: "One of error, warning, notice, info, debug.", defaultText: nil,
+                reload: .live, value: { $0.logLevel.name },
+                apply: { text, configuration throws(UsageError) in
+                    guard let level = LogLevel(name: text) else {
+                        throw UsageError("must be one of error, warning, notice, info, debug, not '\(text)'")
+                    }
+                    configuration.logLevel = level
+                })
+        case .keyFile:
+            .optionalText(
+                \.keyFilePath, placeholder: "PATH",
+                help: "Seal the places with the 32-byte key in PATH (raw, or its base64 text). A plaintext "
+                    + "database is encrypted on the first start with a key; an encrypted one without its key starts "
+                    + "locked until 'placesctl unlock'.",
+                defaultText: "the systemd credential $CREDENTIALS_DIRECTORY/placesd.key if present",
+                reload: .restart)
+        }
+    }
+
     /// Whether a new value takes effect on reload (SIGHUP); the others need a restart.
     public var isReloadable: Bool {
-        switch self {
-        case .socket, .database, .socketMode, .keyFile: false
-        case .maxConnections, .maxLineBytes, .maxPlaces, .adminGroup, .logLevel: true
-        case .maxConnectionsPerUser, .maxRequestsInFlight, .maxSubscriberBuffer, .maxImportPlaces: true
-        case .maxReplyBuffer, .maxReplyBufferPerUser: true
-        }
+        setting.reload != .restart
     }
 
     /// Sets this key's field of `configuration` from `text`; the error says what is wrong with the value.
     func apply(_ text: String, to configuration: inout ServerConfiguration) throws(UsageError) {
-        switch self {
-        case .socket: configuration.socketPath = try Self.nonEmpty(text)
-        case .database: configuration.databasePath = try Self.nonEmpty(text)
-        case .socketMode:
-            guard let mode = UInt32(text, radix: 8), mode <= 0o777 else {
-                throw UsageError("must be octal permission bits such as 0600, not '\(text)'")
-            }
-            configuration.socketMode = mode
-        case .maxConnections: configuration.maximumConnections = try Self.positive(text)
-        case .maxLineBytes: configuration.maximumLineBytes = try Self.positive(text)
-        case .maxPlaces: configuration.maximumPlacesPerUser = try Self.positive(text)
-        case .maxConnectionsPerUser: configuration.maximumConnectionsPerUser = try Self.positive(text)
-        case .maxRequestsInFlight: configuration.maximumRequestsInFlight = try Self.positive(text)
-        case .maxReplyBuffer:
-            configuration.maximumReplyBytes = try Self.atLeast(Self.minimumReplyBufferBytes, text)
-        case .maxReplyBufferPerUser:
-            configuration.maximumReplyBytesPerUser = try Self.atLeast(Self.minimumReplyBufferBytes, text)
-        case .maxSubscriberBuffer:
-            configuration.maximumSubscriberBufferBytes = try Self.atLeast(Self.minimumSubscriberBufferBytes, text)
-        case .maxImportPlaces: configuration.maximumImportPlaces = try Self.positive(text)
-        case .adminGroup: configuration.adminGroup = try Self.nonEmpty(text)
-        case .keyFile: configuration.keyFilePath = try Self.nonEmpty(text)
-        case .logLevel:
-            guard let level = LogLevel(name: text) else {
-                throw UsageError("must be one of error, warning, notice, info, debug, not '\(text)'")
-            }
-            configuration.logLevel = level
+        try setting.apply(text, &configuration)
+    }
+
+    /// The help's text for the key: its sentences, with the default (and the smallest value allowed) after the
+    /// first.
+    var helpSentences: String {
+        let help = setting.help
+        let bounds = setting.minimum.map { "; at least \($0)" } ?? ""
+        let note = " (default: \(defaultText)\(bounds))"
+        guard let end = help.firstRange(of: ". ") else {
+            return String(help.dropLast()) + note + "."
         }
+        return help[..<end.lowerBound] + note + "." + help[end.upperBound...].description.prefixedWithSpace
+    }
+
+    /// The default as the help and the manual pages give it.
+    var defaultText: String {
+        setting.defaultText ?? setting.value(ServerConfiguration(environment: [:], uid: 0)) ?? "none"
     }
 
     /// The smallest reply buffer: what every connection may hold before its user's budget counts.
@@ -80,23 +148,9 @@ public enum ConfigurationKey: String, Sendable, CaseIterable {
 
     /// The smallest subscriber buffer the protocol allows (it promises at least 1 MiB of events).
     static let minimumSubscriberBufferBytes = 1 << 20
+}
 
-    private static func atLeast(_ minimum: Int, _ text: String) throws(UsageError) -> Int {
-        guard let number = Int(text), number >= minimum else {
-            throw UsageError("must be a whole number of at least \(minimum), not '\(text)'")
-        }
-        return number
-    }
-
-    private static func nonEmpty(_ text: String) throws(UsageError) -> String {
-        guard !text.isEmpty else { throw UsageError("must not be empty") }
-        return text
-    }
-
-    private static func positive(_ text: String) throws(UsageError) -> Int {
-        guard let number = Int(text), number > 0 else {
-            throw UsageError("must be a positive whole number, not '\(text)'")
-        }
-        return number
-    }
+extension String {
+    /// The text after a space.
+    fileprivate var prefixedWithSpace: String { " " + self }
 }

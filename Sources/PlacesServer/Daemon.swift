@@ -72,31 +72,18 @@ public enum Daemon {
         }
     }
 
-    /// What `--check-config` prints: where the file is and every resolved setting.
+    /// What `--check-config` prints: where the file is and every resolved setting, as the file would write it
+    /// (a setting with no value, such as no key file, is left out).
     static func describe(_ configuration: ServerConfiguration, from invocation: DaemonInvocation) -> String {
         let source =
             FileSystem.fileExists(invocation.configurationPath)
             ? "'\(invocation.configurationPath)'" : "'\(invocation.configurationPath)' (absent: defaults)"
-        // No key is not a value the file could write, so the line appears only when there is one.
-        let keyFile = configuration.keyFilePath.map { "key-file = \($0)\n" } ?? ""
-        return """
-            Configuration \(source) is valid.
-            socket = \(configuration.socketPath)
-            database = \(configuration.databasePath)
-            socket-mode = 0\(String(configuration.socketMode, radix: 8))
-            max-connections = \(configuration.maximumConnections)
-            max-line-bytes = \(configuration.maximumLineBytes)
-            max-places = \(configuration.maximumPlacesPerUser)
-            max-connections-per-user = \(configuration.maximumConnectionsPerUser)
-            max-requests-in-flight = \(configuration.maximumRequestsInFlight)
-            max-reply-buffer = \(configuration.maximumReplyBytes)
-            max-reply-buffer-per-user = \(configuration.maximumReplyBytesPerUser)
-            max-subscriber-buffer = \(configuration.maximumSubscriberBufferBytes)
-            max-import-places = \(configuration.maximumImportPlaces)
-            admin-group = \(configuration.adminGroup)
-            log-level = \(configuration.logLevel.name)
-            \(keyFile)
-            """
+        var text = "Configuration \(source) is valid.\n"
+        for key in ConfigurationKey.allCases {
+            guard let value = key.setting.value(configuration) else { continue }
+            text += "\(key.rawValue) = \(value)\n"
+        }
+        return text
     }
 
     private static func writeStandardOutput(_ text: String) {

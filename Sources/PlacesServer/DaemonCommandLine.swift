@@ -34,64 +34,48 @@ public enum DaemonCommandLine {
     /// The program's version.
     public static let version = "0.1.0"
 
-    /// The text `placesd --help` prints.
-    public static let helpText = """
-        Usage: placesd [OPTIONS]
-               placesd rekey [OPTIONS]   (see 'placesd rekey --help')
+    /// The text `placesd --help` prints: the settings' lines come from the configuration table.
+    public static let helpText: String = {
+        var text = """
+            Usage: placesd [OPTIONS]
+                   placesd rekey [OPTIONS]   (see 'placesd rekey --help')
 
-        Keeps a list of places in SQLite and serves it as newline-delimited JSON-RPC 2.0 on a Unix socket.
+            Keeps a list of places in SQLite and serves it as newline-delimited JSON-RPC 2.0 on a Unix socket.
 
-        Options:
-          --config PATH            Read settings from PATH (default: $CONFIGURATION_DIRECTORY/placesd.conf;
-                                   else /etc/placesd/placesd.conf for root, ~/.config/placesd/placesd.conf
-                                   for others; a missing default file means the defaults).
-          --check-config           Check the configuration file and flags, print the result and exit.
-          --socket PATH            Listen on PATH (default: $RUNTIME_DIRECTORY/placesd.sock, else
-                                   $XDG_RUNTIME_DIR/placesd.sock; without either, /run/placesd/placesd.sock
-                                   for root and /tmp/placesd-$UID/placesd.sock for others). Ignored when
-                                   systemd passes the listening socket (socket activation).
-          --database PATH          Keep the places in the SQLite file PATH (default: $STATE_DIRECTORY/places.sqlite,
-                                   else $XDG_STATE_HOME/placesd/places.sqlite, else ~/.local/state/placesd/places.sqlite).
-          --socket-mode MODE       Permission bits of the socket, in octal (default: 0600).
-          --max-connections N      Serve at most N clients at once (default: 1024).
-          --max-line-bytes N       Refuse request lines longer than N bytes (default: 1048576).
-          --max-places N           Let each user keep at most N places (default: 1000000).
-          --max-connections-per-user N
-                                   Serve at most N clients of one uid at once, root included (default: 256).
-          --max-requests-in-flight N
-                                   Stop reading a client that has N requests waiting for the store until
-                                   answers come back (default: 1024; each request of a batch counts).
-          --max-reply-buffer BYTES Stop reading a client once BYTES of its replies wait unread, until it reads
-                                   (default: 67108864; at least 1048576).
-          --max-reply-buffer-per-user BYTES
-                                   Let the unread replies of one uid's clients take at most BYTES beyond each
-                                   client's first MiB; past it they are not read until theirs are
-                                   (default: 268435456; at least 1048576).
-          --max-subscriber-buffer BYTES
-                                   End a places.watch subscription once BYTES of events wait unread
-                                   (default: 4194304; at least 1048576).
-          --max-import-places N    Refuse a places.import of more than N places (default: 100000).
-          --admin-group NAME       Members of group NAME may pass allUsers (default: placesd-admin; root always may).
-          --log-level LEVEL        One of error, warning, notice, info, debug (default: info).
-          --key-file PATH          Seal the places with the 32-byte key in PATH (raw, or its base64 text) (default:
-                                   the systemd credential $CREDENTIALS_DIRECTORY/placesd.key if present). A
-                                   plaintext database is encrypted on the first start with a key; an encrypted
-                                   one without its key starts locked until 'placesctl unlock'.
-          --openrpc                Print the protocol's OpenRPC document (what rpc.discover returns) and exit.
-          --version                Print the version and exit.
-          -h, --help               Print this help and exit.
+            Options:
 
-        Every option but --config, --check-config, --version and --help is also a key of the configuration
-        file, written without the dashes ("max-connections = 200"); options on the command line win.
-
-        Signals: SIGTERM or SIGINT stop the daemon cleanly after answering the requests it has read. SIGHUP
-        rereads the configuration and applies log-level, admin-group and every max-* limit (max-line-bytes,
-        max-requests-in-flight, max-reply-buffer and max-subscriber-buffer for new connections); a configuration with an error is
-        logged and the running one kept.
-        Exit status: 0 after a clean stop, 1 when the database or socket cannot be used, 64 for a usage error,
-        78 for a configuration error.
-
-        """
+            """
+        text += HelpColumns.option(
+            "--config PATH",
+            "Read settings from PATH (default: $CONFIGURATION_DIRECTORY/placesd.conf; else /etc/placesd/placesd.conf "
+                + "for root, ~/.config/placesd/placesd.conf for others; a missing default file means the defaults).")
+        text += HelpColumns.option(
+            "--check-config", "Check the configuration file and flags, print the result and exit.")
+        for key in ConfigurationKey.allCases {
+            text += HelpColumns.option("--\(key.rawValue) \(key.setting.placeholder)", key.helpSentences)
+        }
+        text += HelpColumns.option(
+            "--openrpc", "Print the protocol's OpenRPC document (what rpc.discover returns) and exit.")
+        text += HelpColumns.option("--version", "Print the version and exit.")
+        text += HelpColumns.option("-h, --help", "Print this help and exit.")
+        let restartOnly = ConfigurationKey.allCases.filter { $0.setting.reload == .restart }.map(\.rawValue)
+        let forNewConnections = ConfigurationKey.allCases.filter { $0.setting.reload == .newConnections }
+            .map(\.rawValue)
+        text += "\n"
+        text += HelpColumns.paragraph(
+            "Every option but --config, --check-config, --version and --help is also a key of the configuration "
+                + "file, written without the dashes (\"max-connections = 200\"); options on the command line win.")
+        text += "\n"
+        text += HelpColumns.paragraph(
+            "Signals: SIGTERM or SIGINT stop the daemon cleanly after answering the requests it has read. SIGHUP "
+                + "rereads the configuration and applies every setting but \(HelpColumns.list(restartOnly)) "
+                + "(\(HelpColumns.list(forNewConnections)) for new connections); a configuration with an error is "
+                + "logged and the running one kept.")
+        text += HelpColumns.paragraph(
+            "Exit status: 0 after a clean stop, 1 when the database or socket cannot be used, 64 for a usage error, "
+                + "78 for a configuration error.")
+        return text
+    }()
 
     /// Parses `arguments` (without the program name).
     public static func parse(

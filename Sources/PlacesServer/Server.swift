@@ -232,13 +232,7 @@ public final class Server {
     }
 
     private func changes(_ key: ConfigurationKey, from old: ServerConfiguration, to new: ServerConfiguration) -> Bool {
-        switch key {
-        case .socket: old.socketPath != new.socketPath
-        case .database: old.databasePath != new.databasePath
-        case .socketMode: old.socketMode != new.socketMode
-        case .keyFile: old.keyFilePath != new.keyFilePath
-        default: false
-        }
+        key.setting.value(old) != key.setting.value(new)
     }
 
     private func statusLine(store: PlaceStore, statistics: ServerStatistics) -> String {
