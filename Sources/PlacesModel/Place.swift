@@ -8,21 +8,19 @@ public struct Place: Sendable, Hashable {
     /// The user who added the place.
     public let owner: UserID
     /// The trimmed name, 1 to 200 characters.
-    public var name: String { didSet { forgetRendering() } }
+    public var name: String
     /// Free text, 0 to 10,000 characters.
-    public var description: String { didSet { forgetRendering() } }
+    public var description: String
     /// Where the place is.
-    public var coordinate: Coordinate { didSet { forgetRendering() } }
+    public var coordinate: Coordinate
     /// Whether the owner has been there (the bucket list's "done" flag).
-    public var isVisited: Bool { didSet { forgetRendering() } }
+    public var isVisited: Bool
     /// Starts at 1 and grows by one with every change of this place.
-    public var version: Int64 { didSet { forgetRendering() } }
+    public var version: Int64
     /// When the place was added.
     public let createdAt: Timestamp
     /// When the place last changed.
-    public var updatedAt: Timestamp { didSet { forgetRendering() } }
-    /// This version's rendering (its JSON), once someone made it; not part of the place's value.
-    public private(set) var rendering = PlaceRenderingSlot()
+    public var updatedAt: Timestamp
 
     /// Creates a place from all of its fields.
     public init(
@@ -40,36 +38,10 @@ public struct Place: Sendable, Hashable {
         self.updatedAt = updatedAt
     }
 
-    private mutating func forgetRendering() {
-        rendering = PlaceRenderingSlot()
-    }
-
     /// Whether `query` occurs in the name or description, ignoring case.
     public func matches(query: String) -> Bool {
         guard !query.isEmpty else { return true }
         let needle = query.lowercased()
         return name.lowercased().contains(needle) || description.lowercased().contains(needle)
-    }
-}
-
-extension Place {
-    /// Places are equal when every field is; the rendering slot does not count.
-    public static func == (lhs: Place, rhs: Place) -> Bool {
-        lhs.id == rhs.id && lhs.owner == rhs.owner && lhs.name == rhs.name && lhs.description == rhs.description
-            && lhs.coordinate == rhs.coordinate && lhs.isVisited == rhs.isVisited && lhs.version == rhs.version
-            && lhs.createdAt == rhs.createdAt && lhs.updatedAt == rhs.updatedAt
-    }
-
-    /// Hashes every field but the rendering slot.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(id)
-        hasher.combine(owner)
-        hasher.combine(name)
-        hasher.combine(description)
-        hasher.combine(coordinate)
-        hasher.combine(isVisited)
-        hasher.combine(version)
-        hasher.combine(createdAt)
-        hasher.combine(updatedAt)
     }
 }

@@ -4,29 +4,8 @@ import PlacesModel
 public enum PlaceEncoding {
     /// Writes a place object with keys in this order: `id`, `name`, `description`, `latitude`, `longitude`,
     /// `visited`, `version`, `createdAt`, `updatedAt`, and `owner` (the uid) last when `includeOwner`.
-    ///
-    /// Uses the place's kept rendering when a list made one, but does not keep one itself: a single place is
-    /// cheap to encode, and keeping every place that was ever read one by one would hold its bytes for good.
     public static func write(_ place: Place, includeOwner: Bool, to out: inout JSONWriter) {
-        if !includeOwner, let rendering = place.rendering.existing {
-            out.writeRaw(rendering.bytes)
-        } else {
-            writeFields(place, includeOwner: includeOwner, to: &out)
-        }
-    }
-
-    /// Writes a place object as `write(_:includeOwner:to:)` does; without the owner (what a user sees of their
-    /// own places), the bytes are made once per version of the place and kept with it (`Place.rendering`), so
-    /// listing a place again only copies them.
-    @usableFromInline
-    static func writeKeepingRendering(_ place: Place, includeOwner: Bool, to out: inout JSONWriter) {
-        guard !includeOwner else { return writeFields(place, includeOwner: true, to: &out) }
-        let rendering = place.rendering.rendering {
-            var writer = JSONWriter()
-            writeFields(place, includeOwner: false, to: &writer)
-            return writer.bytes
-        }
-        out.writeRaw(rendering.bytes)
+        writeFields(place, includeOwner: includeOwner, to: &out)
     }
 
     /// Encodes a place's object field by field.
@@ -57,41 +36,15 @@ public enum PlaceEncoding {
     }
 
     /// Writes an array of places.
-    ///
-    /// Inlinable so that it is specialized for the caller's collection (a store's list): unspecialized, each
-    /// place was copied through value witnesses and looked up generic metadata, which cost more than the copy
-    /// of its cached bytes.
-    @inlinable
     public static func write(_ places: some Sequence<Place>, includeOwner: Bool, to out: inout JSONWriter) {
         out.beginArray()
         var isFirst = true
         for place in places {
             if !isFirst { out.comma() }
             isFirst = false
-            writeKeepingRendering(place, includeOwner: includeOwner, to: &out)
+            writeFields(place, includeOwner: includeOwner, to: &out)
         }
         out.endArray()
-    }
-
-    /// Renders a user's own places as one JSON array, with where each place begins, to be kept with their list
-    /// (`PlaceList.rendering`) so that listing it again is one copy; uses a place's kept rendering when it has one
-    /// and keeps none, so that the list's bytes are held once.
-    ///
-    /// Inlinable so that it is specialized for the store's list, as `write(_:includeOwner:to:)` is.
-    @inlinable
-    public static func listRendering(of places: some Collection<Place>) -> PlaceListRendering {
-        var out = JSONWriter(capacity: 2 + places.count * 256)
-        var starts: [UInt32] = []
-        starts.reserveCapacity(places.count + 1)
-        out.beginArray()
-        for place in places {
-            if !starts.isEmpty { out.comma() }
-            starts.append(UInt32(out.bytes.count))
-            write(place, includeOwner: false, to: &out)
-        }
-        out.endArray()
-        starts.append(UInt32(out.bytes.count))
-        return PlaceListRendering(bytes: out.bytes, starts: starts)
     }
 
     /// Reads a place object as the daemon sends it; `owner` is optional and unknown keys are ignored.

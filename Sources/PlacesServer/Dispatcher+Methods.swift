@@ -92,21 +92,20 @@ extension Dispatcher {
             }
             return page(of: places, params: params, revision: revision)
         }
-        let matches = places.filter { place in
+        let matches = places.filterStored { place in
             (params.visited.map { $0 == place.isVisited } ?? true) && place.matches(query: query)
         }
-        return page(of: matches, params: params, revision: revision)
-    }
-
-    /// The `places.list` result for `matches`: the requested page, written straight from the collection, and
-    /// `total` counting every match.
-    private func page<Matches: RandomAccessCollection<Place>>(
-        of matches: Matches, params: ListParams, revision: Int64
-    ) -> Execution where Matches.Index == Int {
         let includeOwner = params.allUsers
         return listResult(total: matches.count, params: params, revision: revision) { bounds, writer in
-            let page = matches[(matches.startIndex + bounds.lowerBound)..<(matches.startIndex + bounds.upperBound)]
-            PlaceEncoding.write(page, includeOwner: includeOwner, to: &writer)
+            KeptRenderings.writeArray(includeOwner: includeOwner, to: &writer) { body in matches[bounds].forEach(body) }
+        }
+    }
+
+    /// The `places.list` result for a page of a whole list, written from the places' kept renderings.
+    private func page(of places: PlaceList, params: ListParams, revision: Int64) -> Execution {
+        let includeOwner = params.allUsers
+        return listResult(total: places.count, params: params, revision: revision) { bounds, writer in
+            KeptRenderings.write(places, bounds: bounds, includeOwner: includeOwner, to: &writer)
         }
     }
 
@@ -139,14 +138,14 @@ extension Dispatcher {
     }
 
     /// The most places a list keeps its whole rendering for (about 2.5 MB of JSON): longer lists are written
-    /// from the places' own kept renderings.
+    /// from the places' own kept renderings (`KeptRenderings`).
     static let largestKeptListRendering = 10_000
 
     /// A caller's own list as one JSON array, made by the first reader of this version of the list and kept with
     /// it (`PlaceList.rendering`); nil for every user's places or a list over `largestKeptListRendering`.
     private static func keptRendering(of places: PlaceList, allUsers: Bool) -> PlaceListRendering? {
         guard !allUsers, places.count <= largestKeptListRendering else { return nil }
-        return places.rendering.rendering { PlaceEncoding.listRendering(of: places) }
+        return places.rendering.rendering { KeptRenderings.listRendering(of: places) }
     }
 
     private func watch(_ params: WatchParams, caller: Caller, sink: ReplySink) throws(RPCError)
@@ -166,7 +165,7 @@ extension Dispatcher {
             if let rendering {
                 writer.writeRaw(rendering.bytes[...])
             } else {
-                PlaceEncoding.write(places, includeOwner: includeOwner, to: &writer)
+                KeptRenderings.write(places, bounds: 0..<places.count, includeOwner: includeOwner, to: &writer)
             }
             writer.writeRaw("}")
         }

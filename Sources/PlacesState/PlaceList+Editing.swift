@@ -34,7 +34,7 @@ extension PlaceList {
     /// Replaces the place at `index`, which must be in `0..<count`, keeping its position and row.
     package mutating func replace(at index: Int, with place: Place) {
         precondition(index >= 0 && index < count, "PlaceList index \(index) out of range 0..<\(count)")
-        root.updateSlot(at: index) { $0.place = place }
+        root.updateSlot(at: index) { $0 = PlaceSlot(place: place, position: $0.position, row: $0.row) }
         rendering = PlaceListRenderingSlot()
     }
 

@@ -51,20 +51,6 @@ public struct PlaceList: RandomAccessCollection, Sendable, Equatable {
         return PlaceListSlice(base: self, bounds: bounds)
     }
 
-    /// The places that satisfy `isIncluded`, in order. Faster than `Sequence.filter`: inlined into the caller,
-    /// it copies (and retains) only the places it includes.
-    @inlinable public func filter(_ isIncluded: (Place) throws -> Bool) rethrows -> [Place] {
-        var included: [Place] = []
-        var offset = 0
-        var leaves = PlaceLeafIterator(root: root, start: 0, offset: &offset)
-        while let slots = leaves.next() {
-            for slot in slots where try isIncluded(slot.place) {
-                included.append(slot.place)
-            }
-        }
-        return included
-    }
-
     /// The results of `transform` on every place, in order; walks the leaves instead of looking up each index as
     /// `Collection.map` does.
     @inlinable public func map<T>(_ transform: (Place) throws -> T) rethrows -> [T] {
@@ -81,6 +67,38 @@ public struct PlaceList: RandomAccessCollection, Sendable, Equatable {
                 try body(slot.place)
             }
         }
+    }
+
+    /// Calls `body` with every stored place at `bounds`, in order: each place with the slot where its rendering is
+    /// kept.
+    @inlinable public func forEachStored(in bounds: Range<Int>, _ body: (StoredPlace) throws -> Void) rethrows {
+        precondition(bounds.lowerBound >= 0 && bounds.upperBound <= count, "PlaceList range \(bounds) out of range")
+        var remaining = bounds.count
+        guard remaining > 0 else { return }
+        var offset = 0
+        var leaves = PlaceLeafIterator(root: root, start: bounds.lowerBound, offset: &offset)
+        while remaining > 0, let slots = leaves.next() {
+            while remaining > 0, offset < slots.count {
+                try body(slots[offset].stored)
+                offset += 1
+                remaining -= 1
+            }
+            offset = 0
+        }
+    }
+
+    /// The stored places whose place satisfies `isIncluded`, in order, each with its rendering slot. Faster than
+    /// `Sequence.filter`: inlined into the caller, it copies (and retains) only the places it includes.
+    @inlinable public func filterStored(_ isIncluded: (Place) throws -> Bool) rethrows -> [StoredPlace] {
+        var included: [StoredPlace] = []
+        var offset = 0
+        var leaves = PlaceLeafIterator(root: root, start: 0, offset: &offset)
+        while let slots = leaves.next() {
+            for slot in slots where try isIncluded(slot.place) {
+                included.append(slot.stored)
+            }
+        }
+        return included
     }
 
     /// Walks a list's leaves in order.

@@ -42,6 +42,11 @@ public struct PlaceListSlice: RandomAccessCollection, Sendable {
         return results
     }
 
+    /// Calls `body` with every stored place in order, each with the slot where its rendering is kept.
+    @inlinable public func forEachStored(_ body: (StoredPlace) throws -> Void) rethrows {
+        try base.forEachStored(in: startIndex..<endIndex, body)
+    }
+
     /// Visits the places in order.
     @inlinable public func makeIterator() -> PlaceList.Iterator {
         PlaceList.Iterator(root: base.root, start: startIndex, count: endIndex - startIndex)

@@ -68,7 +68,7 @@ import Testing
                 let index = Int.random(in: 0..<model.count, using: &generator)
                 var place = model[index].place
                 place.name = "renamed \(step)"
-                model[index].place = place
+                model[index] = PlaceSlot(place: place, position: model[index].position, row: model[index].row)
                 list.replace(at: index, with: place)
             default:
                 break
@@ -144,9 +144,12 @@ import Testing
             #expect(Array(list[range]) == Array(all[range]), "\(range)")
             #expect(list[range].map(\.name) == all[range].map(\.name), "\(range)")
             #expect(list[range].indices == range)
+            var stored: [Place] = []
+            list[range].forEachStored { stored.append($0.place) }
+            #expect(stored == Array(all[range]), "stored \(range)")
         }
         #expect(Array(list[100..<900][200..<300]) == Array(all[200..<300]))
-        #expect(list.filter(\.isVisited) == all.filter(\.isVisited))
+        #expect(list.filterStored(\.isVisited).map(\.place) == all.filter(\.isVisited))
         var visited: [Place] = []
         list.forEach { visited.append($0) }
         #expect(visited == all)

@@ -15,7 +15,7 @@ public final class PlaceRendering: Sendable {
 ///
 /// Places are immutable once committed and read by many threads; the first reader that needs the rendering
 /// makes it and publishes it with one atomic compare-and-swap, so a place listed again is copied, not encoded.
-/// Changing any field of a place gives it a new, empty slot.
+/// Every stored version of a place has a slot of its own (`StoredPlace`), so a changed place starts empty.
 public final class PlaceRenderingSlot: Sendable {
     private let reference = AtomicLazyReference<PlaceRendering>()
 
