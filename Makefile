@@ -168,5 +168,5 @@ check-units: deps-systemd build
 
 # Needs root (CI is root; otherwise it asks sudo): boots a cached minimal Debian with systemd-nspawn.
 check-systemd: deps-systemd deb check-units
-	tests/systemd/run.sh --cache '$(BUILD_DIR)/systemd-rootfs' \
+	scripts/systemd-container/run.sh --cache '$(BUILD_DIR)/systemd-rootfs' \
 		--deb '$(DIST_DIR)'/placesd_"$$($(RELEASE_DIR)/placesd --version | cut -d' ' -f2)_$$(dpkg --print-architecture)".deb

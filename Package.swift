@@ -73,7 +73,7 @@ let package = Package(
             dependencies: ["PlacesClient", "PlacesProtocol", "PlacesModel", "PlacesSystem"],
             swiftSettings: strict
         ),
-        .executableTarget(name: "placesd", dependencies: ["PlacesServer"], swiftSettings: strict),
+        .executableTarget(name: "placesd", dependencies: ["PlacesServer", "PlacesSystem"], swiftSettings: strict),
         .executableTarget(name: "placesctl", dependencies: ["PlacesCLI"], swiftSettings: strict),
         .testTarget(name: "PlacesModelTests", dependencies: ["PlacesModel"], swiftSettings: strict),
         .testTarget(name: "PlacesSystemTests", dependencies: ["PlacesSystem", "PlacesSystemd"], swiftSettings: strict),
@@ -81,16 +81,17 @@ let package = Package(
             name: "PlacesStoreTests",
             dependencies: [
                 "PlacesStore", "PlacesState", "PlacesSealing", "PlacesPersistence", "PlacesSQLite", "PlacesStoreFaults",
-                "PlacesModel", "PlacesSystem", "CSQLite",
+                "PlacesModel",
             ],
             swiftSettings: strict),
-        .testTarget(name: "PlacesProtocolTests", dependencies: ["PlacesProtocol"], swiftSettings: strict),
+        .testTarget(
+            name: "PlacesProtocolTests", dependencies: ["PlacesProtocol", "PlacesModel"], swiftSettings: strict),
         .testTarget(name: "PlacesFuzzingTests", dependencies: ["PlacesFuzzing"], swiftSettings: strict),
         .testTarget(
             name: "PlacesServerTests",
             dependencies: [
-                "PlacesServer", "PlacesStore", "PlacesState", "PlacesSealing", "PlacesStoreFaults", "PlacesProtocol",
-                "PlacesModel", "PlacesSystem", "PlacesLocking",
+                "PlacesServer", "PlacesStore", "PlacesState", "PlacesStoreFaults", "PlacesProtocol", "PlacesModel",
+                "PlacesSystem", "PlacesLocking",
             ],
             swiftSettings: strict
         ),

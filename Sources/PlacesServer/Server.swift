@@ -63,7 +63,10 @@ public final class Server {
             replyBudgets: ReplyBudgets()
         )
         let loops: [(mailbox: LoopMailbox, thread: SystemThread)]
+        let signalWait: Epoll
         do {
+            signalWait = try Epoll()
+            try signalWait.add(signals.fileDescriptor, events: [.readable], token: 0)
             let mailboxes = try (0..<Self.loopCount).map { _ throws(SystemError) in try LoopMailbox() }
             // Before any loop runs: the writer leaves the wake-up for its replies to this.
             store.setCompletionsDeliveredHandler {
@@ -83,7 +86,8 @@ public final class Server {
         )
         ServiceManager.notify("READY=1\nSTATUS=\(statusLine(store: store, statistics: statistics))")
 
-        serveSignals(store: store, statistics: statistics, settings: settings, mailboxes: loops.map(\.mailbox))
+        serveSignals(
+            on: signalWait, store: store, statistics: statistics, settings: settings, mailboxes: loops.map(\.mailbox))
 
         ServiceManager.notify("STOPPING=1\nSTATUS=Stopping.")
         logger.info("Stopping: answering the requests already read.")
@@ -177,20 +181,26 @@ public final class Server {
     }
 
     /// Runs on the main thread until SIGTERM or SIGINT: reloads on SIGHUP, pings the watchdog while every
-    /// event loop and the store still answer, and keeps the service manager's status line current.
+    /// event loop and the store still answer, and keeps the service manager's status line current. `epoll`
+    /// watches the signals' descriptor; should waiting on it fail, the daemon stops as on SIGTERM rather than
+    /// spin or go deaf to signals.
     private func serveSignals(
-        store: PlaceStore, statistics: ServerStatistics, settings: LiveSettings, mailboxes: [LoopMailbox]
+        on epoll: Epoll, store: PlaceStore, statistics: ServerStatistics, settings: LiveSettings,
+        mailboxes: [LoopMailbox]
     ) {
         var watchdog = Watchdog(intervalMicroseconds: ServiceManager.watchdogIntervalMicroseconds())
         if let interval = watchdog.intervalMicroseconds {
             logger.info("Watchdog: pinging systemd every \(interval / 2_000) ms while the daemon answers.")
         }
-        guard let epoll = try? Epoll() else { return }
-        try? epoll.add(signals.fileDescriptor, events: [.readable], token: 0)
         var events: [EpollEvent] = []
         var lastStatus = ""
         while true {
-            _ = try? epoll.wait(into: &events, maximum: 4, timeoutMilliseconds: watchdog.timeoutMilliseconds)
+            do {
+                _ = try epoll.wait(into: &events, maximum: 4, timeoutMilliseconds: watchdog.timeoutMilliseconds)
+            } catch {
+                logger.error("Cannot wait for signals any more (\(error)): stopping.")
+                return
+            }
             while let signal = signals.next() {
                 switch signal {
                 case SIGTERM, SIGINT:

@@ -9,7 +9,7 @@
 # and the package's Depends) and cached in the --cache directory, keyed by release, mirror and packages;
 # each run boots it with --volatile=overlay, so it stays pristine. Needs root (re-runs itself with sudo).
 #
-# Usage: tests/systemd/run.sh --deb FILE [--cache DIR] [--work DIR] [--timeout SECONDS]
+# Usage: scripts/systemd-container/run.sh --deb FILE [--cache DIR] [--work DIR] [--timeout SECONDS]
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -27,7 +27,7 @@ while [ $# -gt 0 ]; do
     esac
 done
 if [ -z "$deb" ] || [ ! -f "$deb" ]; then
-    echo "Usage: tests/systemd/run.sh --deb FILE [--cache DIR] [--work DIR] [--timeout SECONDS] (no file '$deb')" >&2
+    echo "Usage: scripts/systemd-container/run.sh --deb FILE [--cache DIR] [--work DIR] [--timeout SECONDS] (no file '$deb')" >&2
     exit 64
 fi
 if [ "$(id -u)" -ne 0 ]; then
