@@ -32,7 +32,7 @@ extension CommandContext {
 
     /// All of the caller's places, in list order.
     func allPlaces() throws(CLIFailure) -> [WirePlace] {
-        try decodePlaces(listContents(call("places.list")).places)
+        try decodePlaces(listContents(call(ListParams())).places)
     }
 
     /// The full id that `text` names, asking the daemon for the caller's places when it is a prefix.

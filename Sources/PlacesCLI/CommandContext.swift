@@ -1,4 +1,5 @@
 import PlacesClient
+import PlacesModel
 import PlacesProtocol
 import PlacesSystem
 
@@ -43,6 +44,40 @@ final class CommandContext {
             fileExists: runtime.fileExists)
         resolvedSocketPath = path
         return path
+    }
+
+    /// Calls the method `params` are for, connecting first if needed; `progress` hears the request's bytes as sent.
+    func call(_ params: some MethodParams, progress: ((Int, Int) -> Void)? = nil) throws(CLIFailure) -> JSONValue {
+        try call(type(of: params).method.rawValue, Self.value(of: params), progress: progress)
+    }
+
+    /// Calls a method that takes no params.
+    func call(_ method: Method) throws(CLIFailure) -> JSONValue {
+        try call(method.rawValue)
+    }
+
+    /// Calls the method `params` are for, and lets the caller decide what a client error means.
+    func callReportingClientErrors(
+        _ params: some MethodParams, progress: ((Int, Int) -> Void)? = nil
+    ) throws(ClientError) -> JSONValue {
+        try callReportingClientErrors(type(of: params).method.rawValue, Self.value(of: params), progress: progress)
+    }
+
+    /// The params as sent: nil (no `params` member) when every member has its default.
+    private static func value(of params: some MethodParams) -> JSONValue? {
+        let object = params.encoded
+        return object.members.isEmpty ? nil : .object(object)
+    }
+
+    /// The value `make` builds from what the command line gave, which it validates as the daemon would: what the
+    /// daemon would refuse is refused here, before any request, with the daemon's own error (-32602 naming the
+    /// field), reported as a refusal from the daemon is.
+    func validated<Value>(_ make: () throws(ValidationError) -> Value) throws(CLIFailure) -> Value {
+        do {
+            return try make()
+        } catch {
+            throw CLIFailure(ClientError.rpc(.invalidParams(error)), socketPath: socketPath)
+        }
     }
 
     /// Calls `method` on the daemon, connecting first if needed; `progress` hears the request's bytes as sent.

@@ -59,7 +59,7 @@ struct WatchSession {
 
     /// Calls `places.watch`, prints the snapshot and then each change; returns after an overflow.
     private mutating func watchOnce() throws(Ending) {
-        let snapshot = try client { () throws(ClientError) in try context.callReportingClientErrors("places.watch") }
+        let snapshot = try client { () throws(ClientError) in try context.callReportingClientErrors(WatchParams()) }
         if isReconnecting {
             isReconnecting = false
             context.note("reconnected to placesd at '\(context.socketPath)'; a fresh snapshot follows")
@@ -72,15 +72,15 @@ struct WatchSession {
             guard let notification = next else {
                 throw .disconnected(.connectionClosed)
             }
-            switch notification.method {
-            case "places.changed":
+            switch NotificationMethod(rawValue: notification.method) {
+            case .changed:
                 try output { () throws(CLIFailure) in try printChange(notification.params) }
-            case "places.overflow":
+            case .overflow:
                 context.note(
                     "placesd ended the watch because changes came faster than they were read; "
                         + "watching again with a fresh snapshot")
                 return
-            default:
+            case nil:
                 continue
             }
         }

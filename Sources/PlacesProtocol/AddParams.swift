@@ -1,7 +1,7 @@
 import PlacesModel
 
 /// The params of `places.add`: `name?`, `description?`, `latitude`, `longitude`, `visited?`.
-public struct AddParams: Sendable, Hashable {
+public struct AddParams: MethodParams {
     /// The keys the params may have.
     static let keys: [String] = ["name", "description", "latitude", "longitude", "visited"]
 
@@ -39,5 +39,29 @@ extension ParamsReader {
         } catch {
             throw invalid(error)
         }
+    }
+}
+
+extension AddParams {
+    /// `places.add`.
+    public static var method: Method { .add }
+
+    /// The params object, without the members that have their default.
+    public var encoded: JSONObject {
+        var writer = ParamsWriter()
+        writer.add(draft)
+        return writer.object
+    }
+}
+
+extension ParamsWriter {
+    /// Adds a draft's members as `placeDraft()` reads them: `name`, `description` unless empty, `latitude`,
+    /// `longitude`, and `visited` when set.
+    mutating func add(_ draft: PlaceDraft) {
+        add("name", string: draft.name)
+        add("description", string: draft.description.isEmpty ? nil : draft.description)
+        add("latitude", number: draft.coordinate.latitude)
+        add("longitude", number: draft.coordinate.longitude)
+        add("visited", flag: draft.isVisited)
     }
 }

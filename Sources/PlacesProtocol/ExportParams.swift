@@ -1,5 +1,5 @@
 /// The params of `places.export`: `format`, `allUsers?`.
-public struct ExportParams: Sendable, Hashable {
+public struct ExportParams: MethodParams {
     /// The keys the params may have.
     static let keys: [String] = ["format", "allUsers"]
 
@@ -22,5 +22,18 @@ public struct ExportParams: Sendable, Hashable {
             throw reader.invalid("format", "must be one of json, geojson, gpx")
         }
         return ExportParams(format: format, allUsers: try reader.bool("allUsers") ?? false)
+    }
+}
+
+extension ExportParams {
+    /// `places.export`.
+    public static var method: Method { .export }
+
+    /// The params object, without the members that have their default.
+    public var encoded: JSONObject {
+        var writer = ParamsWriter()
+        writer.add("format", string: format.rawValue)
+        writer.add("allUsers", flag: allUsers)
+        return writer.object
     }
 }

@@ -1,7 +1,7 @@
 import PlacesModel
 
 /// The params of `places.get`: `id`, `allUsers?`.
-public struct GetParams: Sendable, Hashable {
+public struct GetParams: MethodParams {
     /// The keys the params may have.
     static let keys: [String] = ["id", "allUsers"]
 
@@ -21,5 +21,18 @@ public struct GetParams: Sendable, Hashable {
         let reader = try ParamsReader(params, allowed: keys)
         return GetParams(
             id: try reader.required("id", reader.placeID("id")), allUsers: try reader.bool("allUsers") ?? false)
+    }
+}
+
+extension GetParams {
+    /// `places.get`.
+    public static var method: Method { .get }
+
+    /// The params object, without the members that have their default.
+    public var encoded: JSONObject {
+        var writer = ParamsWriter()
+        writer.add("id", id: id)
+        writer.add("allUsers", flag: allUsers)
+        return writer.object
     }
 }

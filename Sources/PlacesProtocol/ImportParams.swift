@@ -6,7 +6,7 @@ import PlacesModel
 /// In the `places` form, `version`, `createdAt`, `updatedAt` and `owner` are accepted and ignored, and other
 /// unknown keys are refused. In GeoJSON, unknown properties are ignored, `name` falls back to the default,
 /// `description` may be given as `desc`, and a UUID in the feature's `id` (or its `id` property) is kept.
-public struct ImportParams: Sendable, Hashable {
+public struct ImportParams: MethodParams {
     /// The keys an element of `places` may have.
     static let placeKeys: [String] = [
         "id", "name", "description", "latitude", "longitude", "visited", "version", "createdAt", "updatedAt", "owner",
@@ -70,5 +70,17 @@ public struct ImportParams: Sendable, Hashable {
             fieldPrefix: field + "."
         )
         return ImportedPlace(id: try reader.placeID("id"), draft: try reader.placeDraft())
+    }
+}
+
+extension ImportParams {
+    /// `places.import`.
+    public static var method: Method { .importPlaces }
+
+    /// The params object, without the members that have their default.
+    public var encoded: JSONObject {
+        var writer = ParamsWriter()
+        writer.add("places", .array(places.map { .object($0.encoded) }))
+        return writer.object
     }
 }

@@ -1,5 +1,5 @@
 /// The params of `places.list`: `visited?`, `query?`, `offset?`, `limit?`, `allUsers?`.
-public struct ListParams: Sendable, Hashable {
+public struct ListParams: MethodParams {
     /// The keys the params may have.
     static let keys: [String] = ["visited", "query", "offset", "limit", "allUsers"]
 
@@ -34,5 +34,21 @@ public struct ListParams: Sendable, Hashable {
             limit: try reader.nonNegativeInteger("limit"),
             allUsers: try reader.bool("allUsers") ?? false
         )
+    }
+}
+
+extension ListParams {
+    /// `places.list`.
+    public static var method: Method { .list }
+
+    /// The params object, without the members that have their default.
+    public var encoded: JSONObject {
+        var writer = ParamsWriter()
+        writer.add("visited", bool: visited)
+        writer.add("query", string: query)
+        writer.add("offset", integer: offset == 0 ? nil : offset)
+        writer.add("limit", integer: limit)
+        writer.add("allUsers", flag: allUsers)
+        return writer.object
     }
 }

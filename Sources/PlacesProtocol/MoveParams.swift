@@ -1,7 +1,7 @@
 import PlacesModel
 
 /// The params of `places.move`: `id`, `index`, `ifVersion?`.
-public struct MoveParams: Sendable, Hashable {
+public struct MoveParams: MethodParams {
     /// The keys the params may have.
     static let keys: [String] = ["id", "index", "ifVersion"]
 
@@ -27,5 +27,19 @@ public struct MoveParams: Sendable, Hashable {
             index: try reader.required("index", reader.nonNegativeInteger("index")),
             ifVersion: try reader.positiveInteger("ifVersion")
         )
+    }
+}
+
+extension MoveParams {
+    /// `places.move`.
+    public static var method: Method { .move }
+
+    /// The params object, without the members that have their default.
+    public var encoded: JSONObject {
+        var writer = ParamsWriter()
+        writer.add("id", id: id)
+        writer.add("index", integer: index)
+        writer.add("ifVersion", integer: ifVersion)
+        return writer.object
     }
 }

@@ -1,7 +1,7 @@
 import PlacesModel
 
 /// The params of `places.near`: `latitude`, `longitude`, `radius?` (metres), `limit?` (default 10).
-public struct NearParams: Sendable, Hashable {
+public struct NearParams: MethodParams {
     /// The keys the params may have.
     static let keys: [String] = ["latitude", "longitude", "radius", "limit"]
 
@@ -41,5 +41,20 @@ public struct NearParams: Sendable, Hashable {
         } catch {
             throw reader.invalid(error)
         }
+    }
+}
+
+extension NearParams {
+    /// `places.near`.
+    public static var method: Method { .near }
+
+    /// The params object, without the members that have their default.
+    public var encoded: JSONObject {
+        var writer = ParamsWriter()
+        writer.add("latitude", number: coordinate.latitude)
+        writer.add("longitude", number: coordinate.longitude)
+        writer.add("radius", number: radius)
+        writer.add("limit", integer: limit == Self.defaultLimit ? nil : limit)
+        return writer.object
     }
 }

@@ -17,6 +17,13 @@ extension RPCEnvelope {
         return out.bytes
     }
 
+    /// Encodes a request line for `params`' method; params with nothing but defaults are left out.
+    public static func encodeRequest(id: RPCID?, params: some MethodParams) -> [UInt8] {
+        let object = params.encoded
+        return encodeRequest(
+            id: id, method: type(of: params).method.rawValue, params: object.members.isEmpty ? nil : .object(object))
+    }
+
     /// Parses a line from the daemon: a response, a notification, or a batch of responses.
     ///
     /// Throws when the line is not JSON, or not a JSON-RPC 2.0 response or notification (the reason says why).

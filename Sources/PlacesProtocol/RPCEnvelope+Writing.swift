@@ -72,10 +72,11 @@ extension RPCEnvelope {
 
     /// Appends a notification line, `{"jsonrpc":"2.0","method":…,"params":…}` and `\n`;
     /// `params` writes the whole params value, braces included.
-    public static func writeNotification(method: String, to out: inout JSONWriter, _ params: (inout JSONWriter) -> Void)
-    {
+    public static func writeNotification(
+        _ method: NotificationMethod, to out: inout JSONWriter, _ params: (inout JSONWriter) -> Void
+    ) {
         out.writeRaw("{\"jsonrpc\":\"2.0\",\"method\":")
-        out.writeString(method)
+        out.writeString(method.rawValue)
         out.writeRaw(",\"params\":")
         params(&out)
         out.writeRaw("}\n")

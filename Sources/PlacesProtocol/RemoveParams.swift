@@ -1,7 +1,7 @@
 import PlacesModel
 
 /// The params of `places.remove`: `id`, `ifVersion?`.
-public struct RemoveParams: Sendable, Hashable {
+public struct RemoveParams: MethodParams {
     /// The keys the params may have.
     static let keys: [String] = ["id", "ifVersion"]
 
@@ -23,5 +23,18 @@ public struct RemoveParams: Sendable, Hashable {
             id: try reader.required("id", reader.placeID("id")),
             ifVersion: try reader.positiveInteger("ifVersion")
         )
+    }
+}
+
+extension RemoveParams {
+    /// `places.remove`.
+    public static var method: Method { .remove }
+
+    /// The params object, without the members that have their default.
+    public var encoded: JSONObject {
+        var writer = ParamsWriter()
+        writer.add("id", id: id)
+        writer.add("ifVersion", integer: ifVersion)
+        return writer.object
     }
 }

@@ -1,5 +1,5 @@
 /// The params of `server.unlock`: `key`, the base64 encoding of the 32-byte store key.
-public struct UnlockParams: Sendable, Hashable {
+public struct UnlockParams: MethodParams {
     /// The keys the params may have.
     static let keys: [String] = ["key"]
 
@@ -34,4 +34,16 @@ extension UnlockParams: CustomStringConvertible, CustomDebugStringConvertible, C
 
     /// A mirror without the key's bytes.
     public var customMirror: Mirror { Mirror(self, children: [:]) }
+}
+
+extension UnlockParams {
+    /// `server.unlock`.
+    public static var method: Method { .unlock }
+
+    /// The params object, without the members that have their default.
+    public var encoded: JSONObject {
+        var writer = ParamsWriter()
+        writer.add("key", string: Base64.encode(key))
+        return writer.object
+    }
 }

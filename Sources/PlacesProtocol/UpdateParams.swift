@@ -2,7 +2,7 @@ import PlacesModel
 
 /// The params of `places.update`: `id`, at least one of `name`, `description`, `latitude`, `longitude`,
 /// `visited`, and `ifVersion?`.
-public struct UpdateParams: Sendable, Hashable {
+public struct UpdateParams: MethodParams {
     /// The keys the params may have.
     static let keys: [String] = ["id", "name", "description", "latitude", "longitude", "visited", "ifVersion"]
 
@@ -45,5 +45,23 @@ public struct UpdateParams: Sendable, Hashable {
         } catch {
             throw reader.invalid(error)
         }
+    }
+}
+
+extension UpdateParams {
+    /// `places.update`.
+    public static var method: Method { .update }
+
+    /// The params object, without the members that have their default.
+    public var encoded: JSONObject {
+        var writer = ParamsWriter()
+        writer.add("id", id: id)
+        writer.add("name", string: patch.name)
+        writer.add("description", string: patch.description)
+        writer.add("latitude", number: patch.latitude)
+        writer.add("longitude", number: patch.longitude)
+        writer.add("visited", bool: patch.isVisited)
+        writer.add("ifVersion", integer: ifVersion)
+        return writer.object
     }
 }

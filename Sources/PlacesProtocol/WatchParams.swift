@@ -1,5 +1,5 @@
 /// The params of `places.watch`: `allUsers?`.
-public struct WatchParams: Sendable, Hashable {
+public struct WatchParams: MethodParams {
     /// The keys the params may have.
     static let keys: [String] = ["allUsers"]
 
@@ -15,5 +15,17 @@ public struct WatchParams: Sendable, Hashable {
     public static func decode(_ params: JSONObject?) throws(RPCError) -> WatchParams {
         let reader = try ParamsReader(params, allowed: keys)
         return WatchParams(allUsers: try reader.bool("allUsers") ?? false)
+    }
+}
+
+extension WatchParams {
+    /// `places.watch`.
+    public static var method: Method { .watch }
+
+    /// The params object, without the members that have their default.
+    public var encoded: JSONObject {
+        var writer = ParamsWriter()
+        writer.add("allUsers", flag: allUsers)
+        return writer.object
     }
 }

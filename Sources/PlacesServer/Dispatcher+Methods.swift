@@ -47,7 +47,7 @@ extension Dispatcher {
                 return status(caller: caller)
             case .unlock:
                 // Also the user a daemon runs as: a user instance's places are that user's own.
-                if caller.uid != Self.daemonUID { try requireAdmin(caller, for: "server.unlock") }
+                if caller.uid != Self.daemonUID { try requireAdmin(caller, for: Method.unlock.rawValue) }
                 return try unlock(UnlockParams.decode(request.params), caller: caller)
             }
         } catch {

@@ -83,7 +83,7 @@ final class SubscriptionHub: Sendable {
     /// The `places.changed` notification line for `change`.
     static func encode(_ change: PlaceChange, forAdmin: Bool) -> [UInt8] {
         var writer = JSONWriter(capacity: 512)
-        RPCEnvelope.writeNotification(method: "places.changed", to: &writer) { params in
+        RPCEnvelope.writeNotification(.changed, to: &writer) { params in
             params.writeRaw("{\"change\":")
             params.writeString(change.kind.rawValue)
             params.writeRaw(",\"revision\":")
@@ -98,7 +98,7 @@ final class SubscriptionHub: Sendable {
     /// The `places.overflow` notification that ends a subscription whose client does not keep up.
     static func overflowNotice(limit: Int) -> [UInt8] {
         var writer = JSONWriter(capacity: 256)
-        RPCEnvelope.writeNotification(method: "places.overflow", to: &writer) { params in
+        RPCEnvelope.writeNotification(.overflow, to: &writer) { params in
             params.writeRaw("{\"reason\":")
             params.writeString(
                 "More than \(limit) bytes of events were waiting to be read; the subscription ended. "

@@ -167,18 +167,12 @@ import Testing
         #expect(outcome.standardError.hasSuffix("\nRun 'placesctl help \(command)' for usage.\n"))
     }
 
-    @Test func validationErrorsComeFromTheDaemon() {
+    @Test func aValueTheDaemonWouldRefuseIsRefusedAsItWouldBeWithoutARequest() {
         var harness = CLIHarness()
-        harness.respond = { _, _ in
-            .failure(
-                .rpc(
-                    RPCError(
-                        code: -32602, message: "Invalid params: latitude must be between -90 and 90.",
-                        data: ["field": "latitude", "reason": "must be between -90 and 90"])))
-        }
+        harness.isDaemonDown = true
         let outcome = harness.run("add", "X", "--lat", "91", "--lon", "0")
         #expect(outcome.exitCode == .refused)
-        #expect(outcome.calls.count == 1)
+        #expect(outcome.calls.isEmpty)
         #expect(outcome.standardError == "placesctl: latitude must be between -90 and 90.\n")
     }
 

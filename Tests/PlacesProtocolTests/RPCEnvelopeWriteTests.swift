@@ -68,7 +68,7 @@ import Testing
 
     @Test func writesNotifications() {
         var out = JSONWriter()
-        RPCEnvelope.writeNotification(method: "places.changed", to: &out) { writer in
+        RPCEnvelope.writeNotification(.changed, to: &out) { writer in
             writer.writeRaw("{\"change\":\"added\",\"revision\":")
             writer.writeInt(42)
             writer.endObject()

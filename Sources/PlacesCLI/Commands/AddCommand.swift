@@ -1,3 +1,4 @@
+import PlacesModel
 import PlacesProtocol
 
 /// `placesctl add NAME --lat LAT --lon LON [--description TEXT] [--visited]`.
@@ -19,13 +20,16 @@ enum AddCommand {
 
     /// Sends `places.add` and confirms.
     static func run(_ input: CommandInput, _ context: CommandContext) throws(CLIFailure) {
-        var params = JSONObjectBuilder()
-        params.add("name", string: input.argument(0))
-        params.add("description", string: input.text("description"))
-        params.add("latitude", number: try input.number("lat"))
-        params.add("longitude", number: try input.number("lon"))
-        params.add("visited", bool: input.isSet("visited") ? true : nil)
-        let result = try context.call("places.add", params.value)
+        let name = input.argument(0) ?? ""
+        let description = input.text("description") ?? ""
+        let latitude = try input.number("lat") ?? .nan
+        let longitude = try input.number("lon") ?? .nan
+        let draft = try context.validated { () throws(ValidationError) in
+            try PlaceDraft(
+                name: name, description: description, latitude: latitude, longitude: longitude,
+                isVisited: input.isSet("visited"))
+        }
+        let result = try context.call(AddParams(draft: draft))
         if context.isJSON {
             return try context.writeJSON(result)
         }

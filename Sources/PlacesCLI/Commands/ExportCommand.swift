@@ -29,7 +29,7 @@ enum ExportCommand {
         guard let format = ExportFormat(rawValue: formatName) else {
             throw input.usageError("--format must be json, geojson or gpx, got '\(formatName)'")
         }
-        let result = try context.call("places.export", ["format": .string(format.rawValue)])
+        let result = try context.call(ExportParams(format: format))
         guard let document = result["document"] else {
             throw .software("malformed reply from placesd: places.export returned no 'document'")
         }

@@ -1,3 +1,5 @@
+import PlacesProtocol
+
 /// `placesctl get ID`.
 enum GetCommand {
     /// The declaration.
@@ -11,7 +13,7 @@ enum GetCommand {
     /// Resolves the id, sends `places.get` and prints the block.
     static func run(_ input: CommandInput, _ context: CommandContext) throws(CLIFailure) {
         let id = try context.resolveID(input.argument(0) ?? "", command: spec.name)
-        let result = try context.call("places.get", ["id": .string(id.description)])
+        let result = try context.call(GetParams(id: id))
         if context.isJSON {
             return try context.writeJSON(result)
         }

@@ -62,7 +62,7 @@ enum ImportCommand {
             }
         }
         do {
-            return try context.callReportingClientErrors("places.import", params, progress: progress)
+            return try context.callReportingClientErrors(Method.importPlaces.rawValue, params, progress: progress)
         } catch {
             if case .rpc(let refusal) = error, refusal.code == RPCErrorCode.invalidRequest {
                 throw .refused(

@@ -28,13 +28,12 @@ enum ListCommand {
 
     /// Sends `places.list` and prints the table.
     static func run(_ input: CommandInput, _ context: CommandContext) throws(CLIFailure) {
-        var params = JSONObjectBuilder()
-        params.add("visited", bool: CommonOptions.visitedValue(input))
-        params.add("query", string: input.text("search"))
         let offset = try input.integer("offset")
-        params.add("offset", integer: offset)
-        params.add("limit", integer: try input.integer("limit"))
-        let result = try context.call("places.list", params.value)
+        let limit = try input.integer("limit")
+        let params = ListParams(
+            visited: CommonOptions.visitedValue(input), query: input.text("search"), offset: Int(offset ?? 0),
+            limit: limit.map { Int($0) })
+        let result = try context.call(params)
         let (values, total) = try context.listContents(result)
         if context.isJSON {
             return try context.writeJSON(.array(values))

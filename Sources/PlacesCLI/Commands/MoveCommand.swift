@@ -59,21 +59,17 @@ enum MoveCommand {
         let index: Int64
         switch (argument, target) {
         case (.full(let id), .index(let wanted)):
-            place = try context.decodePlace(context.call("places.get", ["id": .string(id.description)]))
+            place = try context.decodePlace(context.call(GetParams(id: id)))
             index = wanted
         case (.full(let id), .top):
-            place = try context.decodePlace(context.call("places.get", ["id": .string(id.description)]))
+            place = try context.decodePlace(context.call(GetParams(id: id)))
             index = 0
         default:
             let places = try context.allPlaces()
             place = try PlaceIDResolver.resolve(argument, typed: typed, among: places)
             index = try targetIndex(target, for: place, among: places)
         }
-        var params = JSONObjectBuilder()
-        params.add("id", string: place.id.description)
-        params.add("index", integer: index)
-        params.add("ifVersion", integer: ifVersion)
-        let result = try context.call("places.move", params.value)
+        let result = try context.call(MoveParams(id: place.id, index: Int(index), ifVersion: ifVersion))
         if context.isJSON {
             return try context.writeJSON(result)
         }

@@ -1,3 +1,4 @@
+import PlacesModel
 import PlacesProtocol
 
 /// `placesctl near --lat LAT --lon LON [--radius DISTANCE] [--limit N]`.
@@ -37,12 +38,10 @@ enum NearCommand {
         if let limit, limit < 0 {
             throw input.usageError("--limit must be 0 or more, got \(limit)")
         }
-        var params = JSONObjectBuilder()
-        params.add("latitude", number: try input.number("lat"))
-        params.add("longitude", number: try input.number("lon"))
-        params.add("radius", number: radius)
-        params.add("limit", integer: limit)
-        let result = try context.call("places.near", params.value)
+        let coordinate = Coordinate(
+            latitude: try input.number("lat") ?? .nan, longitude: try input.number("lon") ?? .nan)
+        let result = try context.call(
+            NearParams(coordinate: coordinate, radius: radius, limit: limit.map { Int($0) } ?? NearParams.defaultLimit))
         guard let values = result["places"]?.arrayValue else {
             throw .software("malformed reply from placesd: places.near returned no 'places' array")
         }

@@ -1,3 +1,5 @@
+import PlacesProtocol
+
 /// `placesctl remove ID [--if-version N]`.
 enum RemoveCommand {
     /// The declaration.
@@ -13,10 +15,7 @@ enum RemoveCommand {
     static func run(_ input: CommandInput, _ context: CommandContext) throws(CLIFailure) {
         let ifVersion = try input.integer("ifVersion")
         let id = try context.resolveID(input.argument(0) ?? "", command: spec.name)
-        var params = JSONObjectBuilder()
-        params.add("id", string: id.description)
-        params.add("ifVersion", integer: ifVersion)
-        let result = try context.call("places.remove", params.value)
+        let result = try context.call(RemoveParams(id: id, ifVersion: ifVersion))
         if context.isJSON {
             return try context.writeJSON(result)
         }

@@ -9,7 +9,7 @@ enum StatusCommand {
 
     /// Sends `server.status` and prints its fields.
     static func run(_ input: CommandInput, _ context: CommandContext) throws(CLIFailure) {
-        let result = try context.call("server.status")
+        let result = try context.call(.status)
         if context.isJSON {
             return try context.writeJSON(result)
         }

@@ -27,8 +27,7 @@ enum UnlockCommand {
         let key = try KeyInput.read(input.text("keyFile") ?? "-", context: context)
         let result: JSONValue
         do {
-            result = try context.callReportingClientErrors(
-                "server.unlock", ["key": .string(Base64.encode(key))])
+            result = try context.callReportingClientErrors(UnlockParams(key: key))
         } catch {
             throw failure(error, socketPath: context.socketPath)
         }

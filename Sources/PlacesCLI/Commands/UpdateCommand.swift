@@ -1,3 +1,4 @@
+import PlacesModel
 import PlacesProtocol
 
 /// `placesctl update ID [--name NAME] [--description TEXT] [--lat LAT] [--lon LON] [--visited|--unvisited]
@@ -23,25 +24,22 @@ enum UpdateCommand {
 
     /// Checks that something changes, resolves the id, sends `places.update` and confirms.
     static func run(_ input: CommandInput, _ context: CommandContext) throws(CLIFailure) {
-        var changes = JSONObjectBuilder()
-        changes.add("name", string: input.text("name"))
-        changes.add("description", string: input.text("description"))
-        changes.add("latitude", number: try input.number("lat"))
-        changes.add("longitude", number: try input.number("lon"))
-        changes.add("visited", bool: CommonOptions.visitedValue(input))
+        let name = input.text("name")
+        let description = input.text("description")
+        let latitude = try input.number("lat")
+        let longitude = try input.number("lon")
+        let visited = CommonOptions.visitedValue(input)
         let ifVersion = try input.integer("ifVersion")
-        guard !changes.object.members.isEmpty else {
+        guard name != nil || description != nil || latitude != nil || longitude != nil || visited != nil else {
             throw input.usageError(
                 "nothing to update: give at least one of --name, --description, --lat, --lon, --visited, --unvisited")
         }
-        let id = try context.resolveID(input.argument(0) ?? "", command: spec.name)
-        var params = JSONObjectBuilder()
-        params.add("id", string: id.description)
-        for member in changes.object.members {
-            params.add(member.key, member.value)
+        let patch = try context.validated { () throws(ValidationError) in
+            try PlacePatch(
+                name: name, description: description, latitude: latitude, longitude: longitude, isVisited: visited)
         }
-        params.add("ifVersion", integer: ifVersion)
-        let result = try context.call("places.update", params.value)
+        let id = try context.resolveID(input.argument(0) ?? "", command: spec.name)
+        let result = try context.call(UpdateParams(id: id, patch: patch, ifVersion: ifVersion))
         if context.isJSON {
             return try context.writeJSON(result)
         }

@@ -1,3 +1,6 @@
+import PlacesModel
+import PlacesProtocol
+
 /// `placesctl visit ID [--if-version N]` and `placesctl unvisit ID [--if-version N]`.
 enum VisitCommand {
     /// `visit`: marks a place as visited.
@@ -25,11 +28,8 @@ enum VisitCommand {
     private static func run(_ input: CommandInput, _ context: CommandContext, isVisited: Bool) throws(CLIFailure) {
         let ifVersion = try input.integer("ifVersion")
         let id = try context.resolveID(input.argument(0) ?? "", command: input.command.name)
-        var params = JSONObjectBuilder()
-        params.add("id", string: id.description)
-        params.add("visited", bool: isVisited)
-        params.add("ifVersion", integer: ifVersion)
-        let result = try context.call("places.update", params.value)
+        let patch = try context.validated { () throws(ValidationError) in try PlacePatch(isVisited: isVisited) }
+        let result = try context.call(UpdateParams(id: id, patch: patch, ifVersion: ifVersion))
         if context.isJSON {
             return try context.writeJSON(result)
         }

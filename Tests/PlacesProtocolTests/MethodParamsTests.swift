@@ -1,0 +1,90 @@
+import PlacesModel
+import PlacesProtocol
+import Testing
+
+/// Every params type encodes what it decodes: a client that builds a request from a value sends exactly that
+/// value, defaults left out, and every method names its params type.
+@Suite struct MethodParamsTests {
+    private static let id = PlaceID("0f8fad5b-d9cb-469f-a165-70867728950e")!
+
+    private static func draft(visited: Bool = false, description: String = "") -> PlaceDraft {
+        try! PlaceDraft(
+            name: "  Eiffel Tower ", description: description, latitude: 48.8584, longitude: -2.2945e-3,
+            isVisited: visited)
+    }
+
+    /// Values of every params type, with optional members given and not.
+    static let samples: [any MethodParams] = [
+        AddParams(draft: draft()),
+        AddParams(draft: draft(visited: true, description: "Iron lady\n\"quoted\" ☃")),
+        GetParams(id: id),
+        GetParams(id: id, allUsers: true),
+        ListParams(),
+        ListParams(visited: false, query: "tower", offset: 3, limit: 0, allUsers: true),
+        UpdateParams(id: id, patch: try! PlacePatch(isVisited: false)),
+        UpdateParams(
+            id: id,
+            patch: try! PlacePatch(name: "Tour", description: "", latitude: -90, longitude: 180, isVisited: true),
+            ifVersion: 7),
+        RemoveParams(id: id),
+        RemoveParams(id: id, ifVersion: 1),
+        MoveParams(id: id, index: 0),
+        MoveParams(id: id, index: 12, ifVersion: 3),
+        NearParams(coordinate: Coordinate(latitude: 1.5, longitude: -0.25)),
+        NearParams(coordinate: Coordinate(latitude: 0, longitude: 0), radius: 2_500.5, limit: 0),
+        WatchParams(),
+        WatchParams(allUsers: true),
+        ImportParams(places: []),
+        ImportParams(places: [
+            ImportedPlace(id: id, draft: draft()), ImportedPlace(id: nil, draft: draft(visited: true)),
+        ]),
+        ExportParams(format: .gpx),
+        ExportParams(format: .json, allUsers: true),
+        UnlockParams(key: Array(0..<32)),
+    ]
+
+    @Test(arguments: samples.indices)
+    func decodingTheEncodedParamsGivesTheValueBack(index: Int) throws {
+        try expectRoundTrip(Self.samples[index])
+    }
+
+    private func expectRoundTrip<Params: MethodParams>(_ params: Params) throws {
+        let decoded = try Params.decode(params.encoded)
+        #expect(decoded == params, "\(Params.method.rawValue): \(JSONValue.object(params.encoded).jsonText)")
+    }
+
+    @Test func everyMethodWithParamsNamesItsType() {
+        for method in Method.allCases {
+            if let type = method.paramsType {
+                #expect(type.method == method, "\(method)")
+            } else {
+                #expect([Method.status, .discover].contains(method), "\(method) takes params")
+            }
+        }
+        let typed = Self.samples.map { type(of: $0).method }
+        #expect(Set(typed) == Set(Method.allCases.filter { $0.paramsType != nil }), "a sample of every params type")
+    }
+
+    @Test func defaultsAreLeftOut() {
+        #expect(ListParams().encoded.members.isEmpty)
+        #expect(WatchParams().encoded.members.isEmpty)
+        #expect(GetParams(id: Self.id).encoded.members.map(\.key) == ["id"])
+        #expect(
+            AddParams(draft: Self.draft()).encoded.members.map(\.key) == ["name", "latitude", "longitude"],
+            "no empty description, no visited false")
+        #expect(
+            NearParams(coordinate: Coordinate(latitude: 0, longitude: 0)).encoded.members.map(\.key) == [
+                "latitude", "longitude",
+            ])
+    }
+
+    @Test func aRequestNamesTheParamsMethod() {
+        let line = RPCEnvelope.encodeRequest(id: .number(JSONNumber(1)), params: RemoveParams(id: Self.id))
+        #expect(
+            String(decoding: line, as: UTF8.self)
+                == #"{"jsonrpc":"2.0","id":1,"method":"places.remove","params":{"id":"0f8fad5b-d9cb-469f-a165-70867728950e"}}"#
+                + "\n")
+        let bare = RPCEnvelope.encodeRequest(id: .number(JSONNumber(2)), params: WatchParams())
+        #expect(String(decoding: bare, as: UTF8.self) == #"{"jsonrpc":"2.0","id":2,"method":"places.watch"}"# + "\n")
+    }
+}
