@@ -167,7 +167,7 @@ struct WatchTests {
                         "places.add",
                         [
                             "name": .string("w\(writer)-\(step)"), "latitude": .number(Double(writer)),
-                            "longitude": .number(Double(step) / 10),
+                            "longitude": .number(Self.longitude(step: step)),
                         ], timeout: Self.patience)
                     mine.append(place["id"] ?? nil)
                 case 2:
@@ -184,6 +184,13 @@ struct WatchTests {
         } catch {
             return ["writer \(writer): \(error)"]
         }
+    }
+
+    /// A longitude for a writer's `step`th write, in range however many writes a slow watcher lets the writers
+    /// make: 0.1° apart, wrapping around at 180° (`step / 10` left the valid range after 1,800 writes, and the
+    /// writers then failed, stopped, and left the watcher waiting for events that never came).
+    static func longitude(step: Int) -> Double {
+        Double(step % 3600) / 10 - 180
     }
 
     /// Another uid's changes reach neither the owner-scoped watch nor its revision; an administrator watching
