@@ -29,7 +29,8 @@ public enum ProtocolFuzzer {
             let value = try JSONCheck.run(line)
             let requests = try EnvelopeCheck.run(line, value: value)
             try ResponseCheck.run(line, value: value)
-            for request in requests {
+            // Params by position reach no decoder: the method refuses them.
+            for request in requests where !request.hasPositionalParams {
                 try params.run(request.params)
             }
         }

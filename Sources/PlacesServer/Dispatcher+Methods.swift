@@ -10,6 +10,8 @@ extension Dispatcher {
             guard let method = Method(rawValue: request.method) else {
                 return .failure(.methodNotFound(request.method))
             }
+            // Only now: an unknown method is -32601 whatever its params.
+            guard !request.hasPositionalParams else { return .failure(.positionalParams) }
             switch method {
             case .add:
                 return .mutation(.add(try AddParams.decode(request.params).draft))
