@@ -14,7 +14,7 @@ end
 
 complete -c placesctl -f
 complete -c placesctl -l socket -r -F -d 'Use the daemon on this socket instead of looking for one'
-complete -c placesctl -l json -d 'Print the result as one line of JSON and nothing else'
+complete -c placesctl -l json -d 'Print the result, or a refused request'\''s error, as one line of JSON'
 complete -c placesctl -s h -l help -d 'Show help and exit'
 complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -l version -d 'Print the version and exit'
 

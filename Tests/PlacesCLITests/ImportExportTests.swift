@@ -207,7 +207,7 @@ import Testing
                         data: ["field": "places[3].latitude", "reason": "must be between -90 and 90"])))
         }
         let outcome = harness.run("import", "p.json")
-        #expect(outcome.exitCode == .refused)
+        #expect(outcome.exitCode == .dataError)
         #expect(outcome.standardError == "placesctl: places[3].latitude must be between -90 and 90.\n")
     }
 
@@ -217,7 +217,7 @@ import Testing
             .failure(.rpc(.invalidRequest("The request line is longer than 1048576 bytes.")))
         }
         let outcome = harness.run("import", "p.json")
-        #expect(outcome.exitCode == .refused)
+        #expect(outcome.exitCode == .dataError)
         #expect(
             outcome.standardError
                 == "placesctl: Invalid request: The request line is longer than 1048576 bytes. The file is too large "

@@ -80,14 +80,13 @@ import Testing
         #expect(lines[1].contains("NNN…"))
     }
 
-    @Test func jsonPrintsThePlacesArray() {
+    @Test func jsonPrintsTheResult() {
         let outcome = Self.daemon().run("near", "--lat", "1", "--lon", "2", "--json")
-        #expect(
-            outcome.standardOutput
-                == JSONValue.array([
-                    Self.entry(Fixtures.eiffel, 0.4), Self.entry(Fixtures.louvre, 3_456.78),
-                    Self.entry(Fixtures.bridge, 8_951_234.56),
-                ]).jsonText + "\n")
+        let entries = JSONValue.array([
+            Self.entry(Fixtures.eiffel, 0.4), Self.entry(Fixtures.louvre, 3_456.78),
+            Self.entry(Fixtures.bridge, 8_951_234.56),
+        ])
+        #expect(outcome.standardOutput == (["places": entries] as JSONValue).jsonText + "\n")
         #expect(outcome.calls.first?.params == ["latitude": 1, "longitude": 2])
     }
 

@@ -66,7 +66,8 @@ enum ImportCommand {
         } catch {
             if case .rpc(let refusal) = error, refusal.code == RPCErrorCode.invalidRequest {
                 throw .refused(
-                    RPCErrorMessage.text(for: refusal)
+                    refusal,
+                    message: RPCErrorMessage.text(for: refusal)
                         + " The file is too large for one request: split it, or raise placesd's max-line-bytes.")
             }
             throw CLIFailure(error, socketPath: context.socketPath)
