@@ -22,6 +22,11 @@ let package = Package(
             pkgConfig: "libsodium",
             providers: [.apt(["libsodium-dev"])]
         ),
+        .systemLibrary(
+            name: "CExpat",
+            pkgConfig: "expat",
+            providers: [.apt(["libexpat1-dev"])]
+        ),
         .systemLibrary(name: "CLinux"),
         .systemLibrary(
             name: "CSystemd",
@@ -38,11 +43,16 @@ let package = Package(
             swiftSettings: strict
         ),
         .target(name: "PlacesProtocol", dependencies: ["PlacesModel"], swiftSettings: strict),
-        .target(name: "PlacesFuzzing", dependencies: ["PlacesProtocol", "PlacesModel"], swiftSettings: strict),
+        .target(
+            name: "PlacesGPX", dependencies: ["PlacesProtocol", "PlacesModel", "CExpat"], swiftSettings: strict),
+        .target(
+            name: "PlacesFuzzing", dependencies: ["PlacesProtocol", "PlacesModel", "PlacesGPX"],
+            swiftSettings: strict),
         .target(
             name: "PlacesServer",
             dependencies: [
                 "PlacesModel", "PlacesLocking", "PlacesSystem", "PlacesSystemd", "PlacesStore", "PlacesProtocol",
+                "PlacesGPX",
             ],
             swiftSettings: strict
         ),
@@ -59,6 +69,9 @@ let package = Package(
         .testTarget(name: "PlacesStoreTests", dependencies: ["PlacesStore"], swiftSettings: strict),
         .testTarget(name: "PlacesProtocolTests", dependencies: ["PlacesProtocol"], swiftSettings: strict),
         .testTarget(name: "PlacesFuzzingTests", dependencies: ["PlacesFuzzing"], swiftSettings: strict),
+        .testTarget(
+            name: "PlacesGPXTests", dependencies: ["PlacesGPX", "PlacesProtocol", "PlacesModel"], swiftSettings: strict
+        ),
         .testTarget(
             name: "PlacesServerTests",
             dependencies: [

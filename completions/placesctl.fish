@@ -28,7 +28,7 @@ complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a move -d 
 complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a remove -d 'Remove a place from your list'
 complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a near -d 'List the places nearest to a point, nearest first'
 complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a watch -d 'Show your places, then each change as it happens'
-complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a import -d 'Add the places from a JSON or GeoJSON file to your list'
+complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a import -d 'Add the places from a JSON, GeoJSON or GPX file to your list'
 complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a export -d 'Write all your places as JSON, GeoJSON or GPX'
 complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a status -d "Show the daemon's status and your number of places"
 complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a unlock -d 'Give a locked placesd the key to its encrypted places'

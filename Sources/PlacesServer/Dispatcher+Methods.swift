@@ -1,4 +1,5 @@
 import Glibc
+import PlacesGPX
 import PlacesModel
 import PlacesProtocol
 import PlacesStore
@@ -32,7 +33,8 @@ extension Dispatcher {
                 return try near(NearParams.decode(request.params), caller: caller)
             case .importPlaces:
                 let params = try ImportParams.decode(
-                    request.params, maximumPlaces: settings.current.maximumImportPlaces)
+                    request.params, maximumPlaces: settings.current.maximumImportPlaces,
+                    readingGPXWith: GPXImport.places)
                 return .mutation(.importPlaces(params.places.map { PlaceImport(id: $0.id, draft: $0.draft) }))
             case .export:
                 return try export(ExportParams.decode(request.params), caller: caller)
