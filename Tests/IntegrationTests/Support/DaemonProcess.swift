@@ -214,7 +214,7 @@ extension DaemonProcess {
         _ = Deadline.wait(seconds: seconds) {
             guard let candidate = try? connect(),
                 (try? candidate.send(Request.line(id: "1", method: "server.status", params: "{}"))) != nil,
-                let response = try? candidate.readResponse(timeout: 2), response["result"] != nil
+                let response = try? candidate.readResponse(timeout: 10), response["result"] != nil
             else { return false }
             admitted = candidate
             return true
