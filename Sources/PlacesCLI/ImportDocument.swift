@@ -7,8 +7,8 @@ enum ImportDocument {
     /// What the command accepts, for messages.
     static let expected =
         "expected a JSON array of places, a GeoJSON FeatureCollection, an object with a \"places\" array, or GPX"
-    /// The encodings besides UTF-8 (and its subset ASCII) that an XML declaration may name, lower-cased: all
-    /// ISO 8859-1, whose bytes are the first 256 Unicode characters.
+    /// The names, lower-cased, an XML declaration may give ISO 8859-1: the one encoding besides UTF-8 that
+    /// placesctl converts, since its bytes are the first 256 Unicode characters.
     static let latin1Names: Set<String> = ["iso-8859-1", "iso8859-1", "iso_8859-1", "latin1", "latin-1", "l1"]
 
     /// The params for `bytes` read from `name` (`'FILE'` or `standard input`):
