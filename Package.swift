@@ -22,6 +22,11 @@ let package = Package(
             pkgConfig: "libsodium",
             providers: [.apt(["libsodium-dev"])]
         ),
+        .systemLibrary(
+            name: "CExpat",
+            pkgConfig: "expat",
+            providers: [.apt(["libexpat1-dev"])]
+        ),
         .systemLibrary(name: "CLinux"),
         .systemLibrary(
             name: "CSystemd",
@@ -58,12 +63,16 @@ let package = Package(
             name: "PlacesStoreFaults", dependencies: ["PlacesSQLite", "PlacesLocking", "CSQLite"], swiftSettings: strict
         ),
         .target(name: "PlacesProtocol", dependencies: ["PlacesModel"], swiftSettings: strict),
-        .target(name: "PlacesFuzzing", dependencies: ["PlacesProtocol", "PlacesModel"], swiftSettings: strict),
+        .target(
+            name: "PlacesGPX", dependencies: ["PlacesProtocol", "PlacesModel", "CExpat"], swiftSettings: strict),
+        .target(
+            name: "PlacesFuzzing", dependencies: ["PlacesProtocol", "PlacesModel", "PlacesGPX"],
+            swiftSettings: strict),
         .target(
             name: "PlacesServer",
             dependencies: [
                 "PlacesModel", "PlacesLocking", "PlacesSystem", "PlacesSystemd", "PlacesState", "PlacesSealing",
-                "PlacesStore", "PlacesProtocol",
+                "PlacesStore", "PlacesProtocol", "PlacesGPX",
             ],
             swiftSettings: strict
         ),
@@ -87,6 +96,9 @@ let package = Package(
         .testTarget(
             name: "PlacesProtocolTests", dependencies: ["PlacesProtocol", "PlacesModel"], swiftSettings: strict),
         .testTarget(name: "PlacesFuzzingTests", dependencies: ["PlacesFuzzing"], swiftSettings: strict),
+        .testTarget(
+            name: "PlacesGPXTests", dependencies: ["PlacesGPX", "PlacesProtocol", "PlacesModel"], swiftSettings: strict
+        ),
         .testTarget(
             name: "PlacesServerTests",
             dependencies: [

@@ -14,7 +14,7 @@ end
 
 complete -c placesctl -f
 complete -c placesctl -l socket -r -F -d 'Use the daemon on this socket instead of looking for one'
-complete -c placesctl -l json -d 'Print the result as one line of JSON and nothing else'
+complete -c placesctl -l json -d 'Print the result, or a refused request'\''s error, as one line of JSON'
 complete -c placesctl -s h -l help -d 'Show help and exit'
 complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -l version -d 'Print the version and exit'
 
@@ -28,7 +28,7 @@ complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a move -d 
 complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a remove -d 'Remove a place from your list'
 complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a near -d 'List the places nearest to a point, nearest first'
 complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a watch -d 'Show your places, then each change as it happens'
-complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a import -d 'Add the places from a JSON or GeoJSON file to your list'
+complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a import -d 'Add the places from a JSON, GeoJSON or GPX file to your list'
 complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a export -d 'Write all your places as JSON, GeoJSON or GPX'
 complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a status -d "Show the daemon's status and your number of places"
 complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a unlock -d 'Give a locked placesd the key to its encrypted places'

@@ -21,6 +21,7 @@
 #include <sys/types.h>
 #include <sys/un.h>
 #include <unistd.h>
+#include <wchar.h>
 
 #ifndef __USE_GNU
 // <bits/socket.h>: the credentials SO_PEERCRED reports.
@@ -35,6 +36,11 @@ extern int accept4(int __fd, __SOCKADDR_ARG __addr, socklen_t *__restrict __addr
 
 // <pthread.h>: names a thread (at most 15 bytes and a NUL).
 extern int pthread_setname_np(pthread_t __target_thread, const char *__name) __THROW __nonnull((2));
+#endif
+
+#ifndef __USE_XOPEN
+// <wchar.h>: the number of terminal columns a character takes in the calling thread's locale (X/Open).
+extern int wcwidth(wchar_t __c) __THROW;
 #endif
 
 // The process's environment (`environ`), which is null after clearenv(3). Swift sees a C global variable as

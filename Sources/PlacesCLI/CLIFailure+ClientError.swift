@@ -31,16 +31,13 @@ extension CLIFailure {
     }
 
     /// The failure to report for the daemon's JSON-RPC error: -32004 is the locked store (or, naming the field
-    /// `key`, a key that does not open it); anything else is a refusal in the daemon's words.
+    /// `key`, a key that does not open it), said in placesctl's words; anything else in the daemon's.
     init(refusal: RPCError) {
         guard refusal.code == RPCErrorCode.locked else {
-            self = .refused(RPCErrorMessage.text(for: refusal))
+            self = .refused(refusal, message: RPCErrorMessage.text(for: refusal))
             return
         }
-        if refusal.data?["field"]?.stringValue == "key" {
-            self = .refused(Self.wrongKeyMessage)
-        } else {
-            self = .locked(Self.lockedMessage)
-        }
+        let isWrongKey = refusal.data?["field"]?.stringValue == "key"
+        self = .refused(refusal, message: isWrongKey ? Self.wrongKeyMessage : Self.lockedMessage)
     }
 }

@@ -1,9 +1,12 @@
+import PlacesProtocol
+
 /// Why a command did not succeed: the message for stderr and the exit status.
 enum CLIFailure: Error, Equatable {
     /// The command line is wrong; `command` names the command whose help to suggest.
     case usage(String, command: String?)
-    /// The daemon refused the request, or the id matched no place or several.
-    case refused(String)
+    /// A request was refused with `error`, by the daemon or, for an id prefix that names no place or several,
+    /// by placesctl in the daemon's terms; `message` is what placesctl says about it.
+    case refused(RPCError, message: String)
     /// The input is not in a format the command reads.
     case data(String)
     /// The daemon cannot be reached.
@@ -14,23 +17,31 @@ enum CLIFailure: Error, Equatable {
     case input(String)
     /// Writing the output failed.
     case output(String)
-    /// placesd is locked: it answered -32004 to a request for places.
-    case locked(String)
-    /// The request needs rights the caller lacks (`unlock` as neither root nor an administrator).
-    case permission(String)
 
-    /// The exit status for this failure.
+    /// The exit status for this failure; a refusal's depends on its error's code.
     var exitCode: ExitCode {
         switch self {
         case .usage: .usage
-        case .refused: .refused
+        case .refused(let error, _): ExitCode(refusal: error)
         case .data: .dataError
         case .unavailable: .unavailable
         case .software: .software
         case .input, .output: .ioError
-        case .locked: .locked
-        case .permission: .noPermission
         }
+    }
+
+    /// The refusal's JSON-RPC error object as one line of JSON, `{"code", "message", "data"}` (`data` only when
+    /// the error has it), which `--json` prints on standard output; nil for the other failures.
+    var errorLine: String? {
+        guard case .refused(let error, _) = self else { return nil }
+        var members: [(key: String, value: JSONValue)] = [
+            (key: "code", value: .number(JSONNumber(Int64(error.code)))),
+            (key: "message", value: .string(error.message)),
+        ]
+        if let data = error.data {
+            members.append((key: "data", value: data))
+        }
+        return JSONValue.object(JSONObject(members)).jsonText + "\n"
     }
 
     /// The lines written to stderr, each prefixed as the program speaks.
@@ -39,8 +50,8 @@ enum CLIFailure: Error, Equatable {
         case .usage(let message, let command):
             let hint = command.map { "Run 'placesctl help \($0)' for usage." } ?? "Run 'placesctl help' for usage."
             return "placesctl: \(Sentence.ending(message))\n\(hint)\n"
-        case .refused(let message), .data(let message), .unavailable(let message), .software(let message),
-            .input(let message), .output(let message), .locked(let message), .permission(let message):
+        case .refused(_, let message), .data(let message), .unavailable(let message), .software(let message),
+            .input(let message), .output(let message):
             return "placesctl: \(Sentence.ending(message))\n"
         }
     }

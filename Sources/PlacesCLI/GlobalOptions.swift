@@ -14,7 +14,9 @@ struct GlobalOptions: Equatable, Sendable {
         .value(
             ["--socket"], key: "socket", valueName: "PATH",
             abstract: "Use the daemon on this socket instead of looking for one."),
-        .flag(["--json"], key: "json", abstract: "Print the result as one line of JSON and nothing else."),
+        .flag(
+            ["--json"], key: "json",
+            abstract: "Print the result as one line of JSON and nothing else; a refused request prints its error."),
         .flag(["-h", "--help"], key: "help", abstract: "Show help and exit."),
     ]
 

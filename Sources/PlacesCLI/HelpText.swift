@@ -48,6 +48,11 @@ enum HelpText {
             if it exists, else /run/placesd/placesd.sock.
 
             """,
+            """
+            With --json, a request placesd refuses prints its JSON-RPC error object,
+            {"code": N, "message": "...", "data": {...}}, as one line on standard output.
+
+            """,
             list("Exit codes:", exitCodes, width: width),
             "Run 'placesctl help COMMAND' for a command's arguments and options.\n",
         ]

@@ -8,7 +8,8 @@ enum NearTable {
     /// The column headings.
     static let headings = ["ID", "NAME", "DISTANCE", "LAT", "LON"]
 
-    /// The table, heading included, one line per place, each ending in a newline; names are cut to fit `width`.
+    /// The table, heading included, one line per place, each ending in a newline; names are cut to fit `width`
+    /// terminal cells.
     static func render(_ entries: [Entry], width: Int) -> String {
         let rows = entries.map { entry in
             [
@@ -17,10 +18,10 @@ enum NearTable {
                 PlaceText.degrees(entry.place.longitude),
             ]
         }
-        var widths = headings.map(\.count)
+        var widths = headings.map(TextLayout.cells)
         for row in rows {
             for (column, cell) in row.enumerated() {
-                widths[column] = max(widths[column], cell.count)
+                widths[column] = max(widths[column], TextLayout.cells(cell))
             }
         }
         let gap = PlaceTable.gap
@@ -32,7 +33,7 @@ enum NearTable {
             for (column, cell) in row.enumerated() {
                 let fitted = TextLayout.truncated(cell, to: widths[column])
                 if column == 2 {
-                    cells.append(String(repeating: " ", count: widths[column] - fitted.count) + fitted)
+                    cells.append(TextLayout.rightAligned(fitted, to: widths[column]))
                 } else {
                     cells.append(column == row.count - 1 ? fitted : TextLayout.padded(fitted, to: widths[column]))
                 }

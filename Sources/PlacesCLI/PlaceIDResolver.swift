@@ -5,21 +5,24 @@ import PlacesProtocol
 enum PlaceIDResolver {
     /// The place among `places` that `argument` (typed as `typed`) names.
     ///
-    /// No match and several matches are refusals (exit 1); several list the candidates.
+    /// No match and several matches are refused as the daemon would refuse an id: no match is -32001 (not
+    /// found), several are -32602 for `id` (invalid input), listing the candidates.
     static func resolve(_ argument: PlaceIDArgument, typed: String, among places: [WirePlace]) throws(CLIFailure)
         -> WirePlace
     {
         let candidates = places.filter { argument.matches($0.id) }
         guard let first = candidates.first else {
-            throw .refused("No place matches '\(typed)'.")
+            let message = "No place matches '\(typed)'."
+            throw .refused(RPCError(code: RPCErrorCode.notFound, message: message), message: message)
         }
         guard candidates.count > 1 else { return first }
         let length = distinguishingLength(candidates.map(\.id.description))
-        var message = "id prefix '\(typed)' is ambiguous; it matches \(candidates.count) places:"
+        let reason = "prefix '\(typed)' is ambiguous; it matches \(candidates.count) places"
+        var message = "id \(reason):"
         for candidate in candidates {
             message += "\n  \(candidate.id.description.prefix(length))  \(TextLayout.singleLine(candidate.name))"
         }
-        throw .refused(message)
+        throw .refused(.invalidParams(ValidationError(field: "id", reason: reason)), message: message)
     }
 
     /// The shortest length, at least the usual short-id length, at which `ids` differ from one another.

@@ -3,7 +3,8 @@ import PlacesProtocol
 /// The aligned table `placesctl list` prints.
 ///
 /// Columns: ID (short), NAME, LAT, LON, VISITED, DESCRIPTION (first line). Long names and descriptions are
-/// cut with "…" so each row fits `width`; the description takes what is left after the other columns.
+/// cut with "…" so each row fits `width` terminal cells; the description takes what is left after the other
+/// columns.
 enum PlaceTable {
     /// The column headings.
     static let headings = ["ID", "NAME", "LAT", "LON", "VISITED", "DESCRIPTION"]
@@ -21,13 +22,13 @@ enum PlaceTable {
                 TextLayout.firstLine(place.description),
             ]
         }
-        var widths = headings.map(\.count)
+        var widths = headings.map(TextLayout.cells)
         for row in rows {
             for (column, cell) in row.enumerated() {
-                widths[column] = max(widths[column], cell.count)
+                widths[column] = max(widths[column], TextLayout.cells(cell))
             }
         }
-        let descriptionHeading = headings[5].count
+        let descriptionHeading = TextLayout.cells(headings[5])
         let fixed = widths[0] + widths[2] + widths[3] + widths[4] + gap.count * (headings.count - 1)
         let room = width - fixed
         widths[1] = min(widths[1], max(room - descriptionHeading, minimumNameWidth))

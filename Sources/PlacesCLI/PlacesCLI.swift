@@ -11,11 +11,22 @@ public enum PlacesCLI {
     }
 
     /// Runs placesctl against `runtime`; `arguments` start with the program's name.
+    ///
+    /// A failure is reported on standard error; with `--json`, a refused request also prints its JSON-RPC error
+    /// object on standard output, where the result would have gone.
     public static func run(arguments: [String], runtime: CLIRuntime) -> ExitCode {
+        var isJSON = false
         do {
-            try execute(CommandLineParser().parse(Array(arguments.dropFirst())), runtime: runtime)
+            let invocation = try CommandLineParser().parse(Array(arguments.dropFirst()))
+            if case .run(_, let globals) = invocation {
+                isJSON = globals.isJSON
+            }
+            try execute(invocation, runtime: runtime)
             return .success
         } catch {
+            if isJSON, let line = error.errorLine {
+                try? runtime.standardOutput.write(line)
+            }
             try? runtime.standardError.write(error.report)
             return error.exitCode
         }

@@ -1,13 +1,30 @@
-/// Fitting text into columns; widths are counted in `Character`s.
+import PlacesSystem
+
+/// Fitting text into columns; widths are counted in terminal cells (`TerminalCells`), so that a wide character
+/// (東) takes two and a combining mark none, and text is only ever cut between `Character`s.
 enum TextLayout {
-    /// The ellipsis that marks cut text.
+    /// The ellipsis that marks cut text (one cell wide).
     static let ellipsis: Character = "…"
 
-    /// `text` cut to at most `width` characters, ending in "…" when cut.
+    /// The cells `text` takes on a terminal.
+    static func cells(_ text: some StringProtocol) -> Int {
+        TerminalCells.width(of: text)
+    }
+
+    /// `text` cut to at most `width` cells, ending in "…" when cut; a wide character that would cross the edge
+    /// is left out whole, so the result may be a cell narrower.
     static func truncated(_ text: String, to width: Int) -> String {
-        guard text.count > width else { return text }
+        guard cells(text) > width else { return text }
         guard width > 1 else { return width == 1 ? String(ellipsis) : "" }
-        return String(text.prefix(width - 1)) + String(ellipsis)
+        var kept = ""
+        var used = 0
+        for character in text {
+            let next = TerminalCells.width(of: character)
+            guard used + next <= width - 1 else { break }
+            kept.append(character)
+            used += next
+        }
+        return kept + String(ellipsis)
     }
 
     /// The first line of `text`, with tabs as spaces, and "…" appended when more lines follow.
@@ -26,10 +43,16 @@ enum TextLayout {
         return String(text.map { $0 == "\t" || $0.isNewline ? " " : $0 })
     }
 
-    /// `text` followed by spaces up to `width` characters.
+    /// `text` followed by spaces up to `width` cells.
     static func padded(_ text: String, to width: Int) -> String {
-        let count = text.count
+        let count = cells(text)
         return count >= width ? text : text + String(repeating: " ", count: width - count)
+    }
+
+    /// Spaces up to `width` cells, then `text`.
+    static func rightAligned(_ text: String, to width: Int) -> String {
+        let count = cells(text)
+        return count >= width ? text : String(repeating: " ", count: width - count) + text
     }
 
     /// `text` without trailing spaces.
@@ -41,14 +64,14 @@ enum TextLayout {
         return text
     }
 
-    /// `text` broken between words into lines of at most `width` characters (a longer word gets a line of its own).
+    /// `text` broken between words into lines of at most `width` cells (a longer word gets a line of its own).
     static func wrapped(_ text: String, width: Int) -> [String] {
         var lines: [String] = []
         var line = ""
         for word in text.split(separator: " ") {
             if line.isEmpty {
                 line = String(word)
-            } else if line.count + 1 + word.count <= width {
+            } else if cells(line) + 1 + cells(word) <= width {
                 line += " " + word
             } else {
                 lines.append(line)

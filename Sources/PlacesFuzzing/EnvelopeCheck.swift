@@ -48,21 +48,17 @@ enum EnvelopeCheck {
         _ result: Result<RPCRequest, RPCFailure>
     ) throws(FuzzViolation) -> RPCRequest? {
         switch (RequestShape(object), result) {
-        case (.request(let id, let method, let params), .success(let request)):
+        case (.request(let id, let method, let params, let isPositional), .success(let request)):
             try require(request.id == id, "envelope.id", "the request id is not the one sent")
             try require(request.method == method, "envelope.method", "the method is not the one sent")
             try require(request.params == params, "envelope.params", "the params are not the ones sent")
+            try require(
+                request.hasPositionalParams == isPositional, "envelope.positional", "wrong positional params flag")
             try require(request.isNotification == (id == nil), "envelope.notification", "wrong notification flag")
             try checkClientEncoding(request)
             return request
         case (.invalidRequest(let id), .failure(let failure)):
             try checkFailure(failure, code: RPCErrorCode.invalidRequest, id: id)
-            return nil
-        case (.arrayParams(let id, let isNotification), .failure(let failure)):
-            try checkFailure(failure, code: RPCErrorCode.invalidParams, id: id)
-            try require(
-                failure.isNotification == isNotification, "envelope.notification",
-                "array params of a notification: isNotification is \(failure.isNotification)")
             return nil
         case (let expected, .success):
             throw FuzzViolation(check: "envelope.accepted", detail: "accepted a request the rules refuse: \(expected)")
@@ -78,15 +74,13 @@ enum EnvelopeCheck {
             failure.id == id && idBytes(failure.id) == idBytes(id), "envelope.failureID",
             "answered with id \(failure.id), expected \(id)")
         try require(failure.error.message.hasSuffix("."), "envelope.message", "\(failure.error.message) is no sentence")
-        try require(
-            !failure.isNotification || code == RPCErrorCode.invalidParams, "envelope.notification",
-            "only refused params of a notification go unanswered")
+        try require(!failure.isNotification, "envelope.notification", "an envelope failure is marked a notification")
     }
 
     /// A request the client encodes reads back as the same request.
     private static func checkClientEncoding(_ request: RPCRequest) throws(FuzzViolation) {
-        let line = RPCEnvelope.encodeRequest(
-            id: request.id, method: request.method, params: request.params.map(JSONValue.object))
+        let params = request.hasPositionalParams ? .array([]) : request.params.map(JSONValue.object)
+        let line = RPCEnvelope.encodeRequest(id: request.id, method: request.method, params: params)
         try require(
             line.last == 0x0A && line.firstIndex(of: 0x0A) == line.count - 1, "client.requestLine",
             "an encoded request is not exactly one line")
@@ -110,6 +104,7 @@ enum EnvelopeCheck {
                 RPCEnvelope.writeResult(id: id, result: reply, to: &out)
                 expected.append(.response(id: id, result: .success(reply)))
                 try checkErrorReply(id: id, error: .methodNotFound(request.method))
+                if request.hasPositionalParams { try checkErrorReply(id: id, error: .positionalParams) }
             case .failure(let failure):
                 guard !failure.isNotification else { continue }
                 RPCEnvelope.writeError(failure, to: &out)

@@ -1,7 +1,10 @@
+import PlacesGPX
 import PlacesModel
+import PlacesProtocol
 
 /// Reads a GPX export back, simply: one waypoint per place, in order, whose coordinates, name and description
-/// unescape to the place's own (characters XML cannot carry replaced by U+FFFD), and only XML characters.
+/// unescape to the place's own (characters XML cannot carry replaced by U+FFFD), and only XML characters; then
+/// with the importer, which must give back the same names, descriptions, coordinates and visited flags.
 enum GPXCheck {
     /// Checks the GPX text written for `places`.
     static func check(_ document: [UInt8], places: [Place]) throws(FuzzViolation) {
@@ -37,6 +40,57 @@ enum GPXCheck {
             }
         }
         try require(find("<wpt", in: document, cursor..<document.count) == nil, "gpx.count", "more waypoints")
+        try checkImport(String(decoding: document, as: UTF8.self), places: places)
+    }
+
+    /// `places.import` of the export gives the places back: their names, descriptions (as XML carries them),
+    /// coordinates and visited flags, in order, with new ids. An export of no places is refused for having no
+    /// waypoints.
+    private static func checkImport(_ text: String, places: [Place]) throws(FuzzViolation) {
+        let imported: [ImportedPlace]
+        do throws(RPCError) {
+            imported = try GPXImport.places(from: text, maximumPlaces: places.count)
+        } catch {
+            try require(
+                places.isEmpty && error.code == RPCErrorCode.invalidParams, "gpx.reimport",
+                "importing the GPX export fails: \(error)")
+            return
+        }
+        try require(imported.count == places.count, "gpx.reimport", "\(imported.count) places came back")
+        for (back, place) in zip(imported, places) {
+            let draft = back.draft
+            try require(
+                back.id == nil && draft.coordinate == place.coordinate && draft.isVisited == place.isVisited
+                    && draft.name.unicodeScalars.elementsEqual(carried(place.name))
+                    && draft.description.unicodeScalars.elementsEqual(carried(place.description)),
+                "gpx.reimport", "importing the GPX export gives another place than \(place.id)")
+        }
+    }
+
+    /// Reads any bytes as a GPX document given to `places.import`: the reader stops or refuses without
+    /// crashing, a refusal is -32602 for `gpx…` or -32006, and what it accepts obeys the place rules.
+    static func checkDocument(_ data: UnsafeRawBufferPointer, maximumPlaces: Int) throws(FuzzViolation) {
+        let text = String(decoding: data, as: UTF8.self)
+        let places: [ImportedPlace]
+        do throws(RPCError) {
+            places = try GPXImport.places(from: text, maximumPlaces: maximumPlaces)
+        } catch {
+            guard error.code == RPCErrorCode.invalidParams else {
+                try require(
+                    error.code == RPCErrorCode.limitReached, "gpx.code", "the GPX importer threw \(error.code)")
+                return
+            }
+            let field = error.data?["field"]?.stringValue ?? ""
+            try require(field == "gpx" || field.hasPrefix("gpx.wpt["), "gpx.field", "refused naming \(field)")
+            try ParamsCheck.checkError(error, params: nil, nested: true)
+            return
+        }
+        try require(
+            !places.isEmpty && places.count <= maximumPlaces, "gpx.count", "\(places.count) places were read")
+        for place in places {
+            try require(place.id == nil, "gpx.id", "a GPX place kept an id")
+            try PlaceFieldsCheck.check(place.draft)
+        }
     }
 
     /// The bytes between `open` and the next `close` within `range`, and where the bytes after `close` start.
@@ -71,7 +125,7 @@ enum GPXCheck {
         let entities: [([Unicode.Scalar], Unicode.Scalar)] = [
             (Array("&amp;".unicodeScalars), "&"), (Array("&lt;".unicodeScalars), "<"),
             (Array("&gt;".unicodeScalars), ">"), (Array("&quot;".unicodeScalars), "\""),
-            (Array("&apos;".unicodeScalars), "'"),
+            (Array("&apos;".unicodeScalars), "'"), (Array("&#13;".unicodeScalars), "\r"),
         ]
         var scalars: [Unicode.Scalar] = []
         var index = 0
@@ -86,6 +140,7 @@ enum GPXCheck {
                 continue
             }
             try require(scalar != "<" && scalar != ">", "gpx.escape", "a bare '\(scalar)' in text")
+            try require(scalar != "\r", "gpx.escape", "a bare carriage return, which a reader turns into a line feed")
             scalars.append(scalar)
             index += 1
         }

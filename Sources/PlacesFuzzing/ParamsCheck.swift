@@ -1,3 +1,4 @@
+import PlacesGPX
 import PlacesModel
 import PlacesProtocol
 
@@ -54,9 +55,14 @@ struct ParamsCheck {
             isAccepted == isEmpty, "params.empty",
             "EmptyParams \(isAccepted ? "accepted" : "refused") params with \(params?.members.count ?? 0) members")
         if case .success(let unlock) = try attempt(UnlockParams.decode, params) { try checkUnlock(unlock) }
-        if case .success(let imported) = try attempt(ImportParams.decode, params, nested: true) {
+        if case .success(let imported) = try attempt(Self.decodeImport, params, nested: true) {
             try checkImport(imported)
         }
+    }
+
+    /// `places.import` params as the daemon decodes them, GPX included.
+    static func decodeImport(_ params: JSONObject?) throws(RPCError) -> ImportParams {
+        try ImportParams.decode(params, maximumPlaces: .max, readingGPXWith: GPXImport.places)
     }
 
     /// Decodes `params`, checking the error's shape when the decoder refuses them.

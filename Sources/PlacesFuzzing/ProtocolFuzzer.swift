@@ -5,7 +5,8 @@ import PlacesProtocol
 /// The bytes are framed into lines several ways (the daemon's limit, a small limit, a limit at a line's
 /// length, and for some inputs many copies of the input), each in pieces whose sizes the input decides.
 /// Each line is parsed, checked as a JSON text, read as a request envelope and as a client reads a response,
-/// and every request's params go through every decoder; the places that decode are exported and imported.
+/// and every request's params go through every decoder; the places that decode are exported and imported. The
+/// whole input is also read as a GPX document for `places.import`.
 public enum ProtocolFuzzer {
     /// The daemon's default `max-line-bytes`.
     static let daemonLineLimit = 1 << 20
@@ -29,11 +30,13 @@ public enum ProtocolFuzzer {
             let value = try JSONCheck.run(line)
             let requests = try EnvelopeCheck.run(line, value: value)
             try ResponseCheck.run(line, value: value)
-            for request in requests {
+            // Params by position reach no decoder: the method refuses them.
+            for request in requests where !request.hasPositionalParams {
                 try params.run(request.params)
             }
         }
         try ExportCheck.check(params.places, includeOwner: random.oneIn(2))
+        try GPXCheck.checkDocument(data, maximumPlaces: random.pick(0...PlaceSample.maximumCount))
     }
 
     /// Frames enough copies of `data` that the framer drops consumed bytes while lines are still buffered.

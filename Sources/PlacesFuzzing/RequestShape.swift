@@ -4,14 +4,13 @@ import PlacesProtocol
 ///
 /// Members are `jsonrpc` (the string `"2.0"`), `method` (a string), `id` (a string, number or null) and
 /// `params` (an object); each at most once and nothing else. An invalid request is answered with its id
-/// when it has exactly one readable `id`, otherwise with `null`; params given as an array are -32602.
+/// when it has exactly one readable `id`, otherwise with `null`. Params given as an array make a request whose
+/// method, once known to exist, refuses them (an unknown method is -32601 whatever its params).
 enum RequestShape: Equatable {
-    /// A well-formed request (`id` nil for a notification).
-    case request(id: RPCID?, method: String, params: JSONObject?)
+    /// A well-formed request (`id` nil for a notification); `isPositional` when its params were an array.
+    case request(id: RPCID?, method: String, params: JSONObject?, isPositional: Bool)
     /// A -32600 answered with `id`.
     case invalidRequest(id: RPCID)
-    /// A -32602 for array params, answered with `id` unless the request is a notification.
-    case arrayParams(id: RPCID, isNotification: Bool)
 
     /// Judges one request object.
     init(_ object: JSONObject) {
@@ -36,10 +35,11 @@ enum RequestShape: Equatable {
             self = .invalidRequest(id: answerID)
             return
         }
+        let id = counts.id == 0 ? nil : answerID
         switch object["params"] {
-        case nil: self = .request(id: counts.id == 0 ? nil : answerID, method: method, params: nil)
-        case .object(let params)?: self = .request(id: counts.id == 0 ? nil : answerID, method: method, params: params)
-        case .array?: self = .arrayParams(id: answerID, isNotification: counts.id == 0)
+        case nil: self = .request(id: id, method: method, params: nil, isPositional: false)
+        case .object(let params)?: self = .request(id: id, method: method, params: params, isPositional: false)
+        case .array?: self = .request(id: id, method: method, params: nil, isPositional: true)
         default: self = .invalidRequest(id: answerID)
         }
     }

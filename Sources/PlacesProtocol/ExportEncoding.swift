@@ -68,7 +68,8 @@ public enum ExportEncoding {
     }
 
     /// A GPX 1.1 document, as UTF-8 bytes, with one waypoint per place (`time` is when it was added,
-    /// `type` is `visited` for visited places).
+    /// `type` is `visited` for visited places), which `places.import` reads back to the same names,
+    /// descriptions, coordinates and visited flags.
     public static func gpx(_ places: [Place]) -> [UInt8] {
         var xml = JSONWriter(capacity: 128 + places.count * 160)
         xml.writeRaw(
@@ -102,7 +103,8 @@ public enum ExportEncoding {
         return xml.bytes
     }
 
-    /// Escapes the five XML special characters and replaces characters XML 1.0 cannot carry with U+FFFD.
+    /// Escapes the five XML special characters and carriage returns (which XML readers would turn into line
+    /// feeds) and replaces characters XML 1.0 cannot carry with U+FFFD, so that a GPX reader gets the text back.
     private static func appendEscapedXML(_ text: String, to bytes: inout [UInt8]) {
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -111,7 +113,8 @@ public enum ExportEncoding {
             case ">": bytes.append(contentsOf: "&gt;".utf8)
             case "\"": bytes.append(contentsOf: "&quot;".utf8)
             case "'": bytes.append(contentsOf: "&apos;".utf8)
-            case "\t", "\n", "\r": bytes.append(UInt8(scalar.value))
+            case "\r": bytes.append(contentsOf: "&#13;".utf8)
+            case "\t", "\n": bytes.append(UInt8(scalar.value))
             default:
                 let value = scalar.value
                 if value < 0x20 || value == 0xFFFE || value == 0xFFFF {

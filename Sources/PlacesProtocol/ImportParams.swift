@@ -1,18 +1,23 @@
 import PlacesModel
 
-/// The params of `places.import`: either `places` (an array, as the `json` export writes it) or `geojson`
-/// (a FeatureCollection of Points).
+/// The params of `places.import`: one of `places` (an array, as the `json` export writes it), `geojson`
+/// (a FeatureCollection of Points) or `gpx` (a GPX 1.0 or 1.1 document as a string, read for its waypoints).
 ///
 /// In the `places` form, `version`, `createdAt`, `updatedAt` and `owner` are accepted and ignored, and other
 /// unknown keys are refused. In GeoJSON, unknown properties are ignored, `name` falls back to the default,
-/// `description` may be given as `desc`, and a UUID in the feature's `id` (or its `id` property) is kept.
+/// `description` may be given as `desc`, and a UUID in the feature's `id` (or its `id` property) is kept. GPX is
+/// read by the `GPXReader` the caller passes (this module parses no XML).
 public struct ImportParams: MethodParams {
+    /// Reads the places of a GPX document, refusing more than `maximumPlaces` of them with -32006 (the daemon's
+    /// is `GPXImport.places`, over expat).
+    public typealias GPXReader = (_ document: String, _ maximumPlaces: Int) throws(RPCError) -> [ImportedPlace]
+
     /// The keys an element of `places` may have.
     static let placeKeys: [String] = [
         "id", "name", "description", "latitude", "longitude", "visited", "version", "createdAt", "updatedAt", "owner",
     ]
     /// The keys the params may have.
-    static let keys: [String] = ["places", "geojson"]
+    static let keys: [String] = ["places", "geojson", "gpx"]
 
     /// The places to add, in order.
     public let places: [ImportedPlace]
@@ -23,16 +28,22 @@ public struct ImportParams: MethodParams {
     }
 
     /// Decodes and validates the params (nil is the empty object); errors name the element, e.g. `places[2].latitude`.
+    /// Without a GPX reader, `gpx` is refused as not read here.
     public static func decode(_ params: JSONObject?) throws(RPCError) -> ImportParams {
         try decode(params, maximumPlaces: .max)
     }
 
     /// Decodes and validates the params like `decode(_:)`, refusing more than `maximumPlaces` places with -32006
-    /// (`--max-import-places`) before the places are read.
-    public static func decode(_ params: JSONObject?, maximumPlaces: Int) throws(RPCError) -> ImportParams {
+    /// (`--max-import-places`) before the places are read, and reading `gpx` with `readGPX`.
+    public static func decode(
+        _ params: JSONObject?, maximumPlaces: Int, readingGPXWith readGPX: GPXReader? = nil
+    ) throws(RPCError) -> ImportParams {
         let reader = try ParamsReader(params, allowed: keys)
-        switch (reader.value("places"), reader.value("geojson")) {
-        case (let places?, nil):
+        let given = keys.filter { reader.value($0) != nil }
+        guard given.count <= 1 else {
+            throw reader.invalid(given[1], "cannot be given together with \(given[0])")
+        }
+        if let places = reader.value("places") {
             guard case .array(let elements) = places else { throw reader.invalid("places", "must be an array") }
             try checkCount(elements.count, maximumPlaces: maximumPlaces)
             var result: [ImportedPlace] = []
@@ -41,16 +52,19 @@ public struct ImportParams: MethodParams {
                 result.append(try place(element, field: "places[\(offset)]"))
             }
             return ImportParams(places: result)
-        case (nil, let geojson?):
+        }
+        if let geojson = reader.value("geojson") {
             if case .object(let collection) = geojson, case .array(let features)? = collection["features"] {
                 try checkCount(features.count, maximumPlaces: maximumPlaces)
             }
             return ImportParams(places: try GeoJSONImport.places(from: geojson))
-        case (nil, nil):
-            throw reader.invalid("places", "is required (or geojson)")
-        case (.some, .some):
-            throw reader.invalid("geojson", "cannot be given together with places")
         }
+        if let gpx = reader.value("gpx") {
+            guard case .string(let document) = gpx else { throw reader.invalid("gpx", "must be a string of XML") }
+            guard let readGPX else { throw reader.invalid("gpx", "is not read here") }
+            return ImportParams(places: try readGPX(document, maximumPlaces))
+        }
+        throw reader.invalid("places", "is required (or geojson, or gpx)")
     }
 
     /// Refuses an import of `count` places when that is more than `maximumPlaces`.
@@ -82,5 +96,43 @@ extension ImportParams {
         var writer = ParamsWriter()
         writer.add("places", .array(places.map { .object($0.encoded) }))
         return writer.object
+    }
+}
+
+extension ImportParams {
+    /// A document to import as a client sends it, unread: the daemon reads and validates what it holds.
+    public enum Document: MethodParams {
+        /// An array of place objects (`places`).
+        case places(JSONValue)
+        /// A GeoJSON FeatureCollection (`geojson`).
+        case geojson(JSONValue)
+        /// The text of a GPX document (`gpx`).
+        case gpx(String)
+
+        /// `places.import`.
+        public static var method: Method { .importPlaces }
+
+        /// Takes the one document the params hold, without reading it.
+        public static func decode(_ params: JSONObject?) throws(RPCError) -> Document {
+            let reader = try ParamsReader(params, allowed: keys)
+            switch (reader.value("places"), reader.value("geojson"), reader.value("gpx")) {
+            case (let places?, nil, nil): return .places(places)
+            case (nil, let geojson?, nil): return .geojson(geojson)
+            case (nil, nil, .string(let text)?): return .gpx(text)
+            case (nil, nil, _?): throw reader.invalid("gpx", "must be a string of XML")
+            default: throw reader.invalid("places", "is required, alone (or geojson, or gpx)")
+            }
+        }
+
+        /// `{"places": …}`, `{"geojson": …}` or `{"gpx": "…"}`.
+        public var encoded: JSONObject {
+            var writer = ParamsWriter()
+            switch self {
+            case .places(let places): writer.add("places", places)
+            case .geojson(let collection): writer.add("geojson", collection)
+            case .gpx(let text): writer.add("gpx", string: text)
+            }
+            return writer.object
+        }
     }
 }

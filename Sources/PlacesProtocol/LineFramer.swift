@@ -27,6 +27,9 @@ public struct LineFramer: Sendable {
         self.maximumLineBytes = maximumLineBytes
     }
 
+    /// How many of the buffered bytes are already known to hold no `\n`: the next search starts after them.
+    var scannedByteCount: Int { scanIndex - readIndex }
+
     /// How many bytes are buffered and not yet returned.
     public var bufferedByteCount: Int { buffer.count - readIndex }
 

@@ -9,8 +9,9 @@ public enum RPCEnvelope {
     ///
     /// Invalid JSON or UTF-8 gives `.invalid` with -32700; anything but an object or a non-empty array gives
     /// `.invalid` with -32600. Each request object must have `"jsonrpc": "2.0"`, a string `method`, an `id` that
-    /// is a string, number or null if present, a `params` object if present (an array gets -32602 with the
-    /// request's id), and no other members (-32600). A failure keeps the request's id when it can be read.
+    /// is a string, number or null if present, `params` an object or an array if present (an array is a request
+    /// with `hasPositionalParams`, which the method refuses once it is known to exist), and no other members
+    /// (-32600). A failure keeps the request's id when it can be read.
     public static func parse(_ line: UnsafeRawBufferPointer) -> RPCMessage {
         let value: JSONValue
         do throws(JSONParseError) {
@@ -102,16 +103,16 @@ public enum RPCEnvelope {
 
         var paramsObject: JSONObject?
         switch params {
-        case nil:
+        case nil, .array?:
             paramsObject = nil
         case .object(let object)?:
             paramsObject = object
-        case .array?:
-            let error = ValidationError(field: "params", reason: "must be an object (parameters are passed by name)")
-            return .failure(RPCFailure(id: id, error: .invalidParams(error), isNotification: idValue == nil))
         default:
             return invalid("\"params\" must be an object")
         }
-        return .success(RPCRequest(id: idValue == nil ? nil : id, method: methodName, params: paramsObject))
+        return .success(
+            RPCRequest(
+                id: idValue == nil ? nil : id, method: methodName, params: paramsObject,
+                hasPositionalParams: params?.arrayValue != nil))
     }
 }

@@ -45,6 +45,10 @@ public struct RPCError: Error, Sendable, Hashable, CustomStringConvertible {
         )
     }
 
+    /// -32602 for params given as an array: every method takes its parameters by name.
+    public static let positionalParams = invalidParams(
+        ValidationError(field: "params", reason: "must be an object (parameters are passed by name)"))
+
     /// -32603: a bug; the detail should also be logged.
     public static func internalError(_ detail: String) -> RPCError {
         RPCError(code: RPCErrorCode.internalError, message: sentence("Internal error: ", detail))

@@ -4,8 +4,8 @@ public struct RPCFailure: Error, Sendable, Hashable {
     public let id: RPCID
     /// The error to send.
     public let error: RPCError
-    /// Whether the message was a well-formed notification (no `id` key) refused only for its params;
-    /// JSON-RPC 2.0 sends no response to a notification, even an error.
+    /// Whether the failed message was a notification (no `id` key), which JSON-RPC 2.0 never answers, not even
+    /// with an error.
     public let isNotification: Bool
 
     /// Creates a failure answered with `id`.

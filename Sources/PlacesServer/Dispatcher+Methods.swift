@@ -1,4 +1,5 @@
 import Glibc
+import PlacesGPX
 import PlacesModel
 import PlacesProtocol
 import PlacesSealing
@@ -13,6 +14,8 @@ extension Dispatcher {
             guard let method else {
                 return .failure(.methodNotFound(request.method))
             }
+            // Only now: an unknown method is -32601 whatever its params.
+            guard !request.hasPositionalParams else { return .failure(.positionalParams) }
             switch method {
             case .add:
                 return .mutation(.add(try AddParams.decode(request.params).draft))
@@ -33,7 +36,8 @@ extension Dispatcher {
                 return try near(NearParams.decode(request.params), caller: caller)
             case .importPlaces:
                 let params = try ImportParams.decode(
-                    request.params, maximumPlaces: settings.current.maximumImportPlaces)
+                    request.params, maximumPlaces: settings.current.maximumImportPlaces,
+                    readingGPXWith: GPXImport.places)
                 return .mutation(.importPlaces(params.places.map { PlaceImport(id: $0.id, draft: $0.draft) }))
             case .export:
                 return try export(ExportParams.decode(request.params), caller: caller)

@@ -11,6 +11,8 @@ struct LoopContext: Sendable {
     let logger: Logger
     let settings: LiveSettings
     let replyBudgets: ReplyBudgets
+    /// Running out of file descriptors, logged once for all loops.
+    let descriptorShortage = DescriptorShortage()
 }
 
 /// An epoll loop on a thread of its own, serving the connections it accepted.
@@ -42,6 +44,10 @@ final class EventLoop {
     private var scheduled: [Connection] = []
     /// The per-user reply budget as of this turn (reloadable).
     private var userReplyLimit: Int
+    /// While accepting fails for want of descriptors: when to try again (the listener is not watched till then).
+    private var acceptRetryTime: UInt64?
+    /// Whether accepting failed for want of descriptors since this loop last accepted a connection.
+    private var isShortOfDescriptors = false
     private let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 65_536, alignment: 16)
 
     init(index: Int, loopCount: Int, listener: FileDescriptor, mailbox: LoopMailbox, context: LoopContext)
@@ -70,7 +76,7 @@ final class EventLoop {
             let timeout: Int32 = unfinished.isEmpty ? (shutdownDeadline == nil ? -1 : 100) : 0
             let count: Int
             do {
-                count = try epoll.wait(into: &events, maximum: 256, timeoutMilliseconds: timeout)
+                count = try epoll.wait(into: &events, maximum: 256, timeoutMilliseconds: acceptRetryTimeout(timeout))
             } catch {
                 context.logger.log(.critical, "Event loop failed: \(error)")
                 return
@@ -84,6 +90,7 @@ final class EventLoop {
             }
             serviceUnfinished()
             context.dispatcher.store.submit(contentsOf: &submissions)
+            resumeAcceptingIfDue()
             if let deadline = shutdownDeadline, finishShutdown(deadline: deadline) { return }
         }
     }
@@ -96,13 +103,64 @@ final class EventLoop {
             let fd: FileDescriptor?
             do {
                 fd = try UnixSocket.accept(listener)
+            } catch  where error.isOutOfDescriptors {
+                return pauseAccepting(after: error)
             } catch {
                 context.logger.error("\(error)")
                 return
             }
             guard let fd else { return }
+            if isShortOfDescriptors {
+                isShortOfDescriptors = false
+                if let message = context.descriptorShortage.recordSuccess(now: Clock.monotonicNanoseconds()) {
+                    context.logger.notice(message)
+                }
+            }
             adopt(fd)
         }
+    }
+
+    /// Stops watching the listener, which stays readable while clients wait and would wake the loop at once,
+    /// again and again, until a connection of this loop closes or `DescriptorShortage.retryNanoseconds` pass.
+    private func pauseAccepting(after error: SystemError) {
+        if acceptRetryTime == nil {
+            epoll.remove(listener)
+        }
+        isShortOfDescriptors = true
+        let now = Clock.monotonicNanoseconds()
+        acceptRetryTime = now + DescriptorShortage.retryNanoseconds
+        let message = context.descriptorShortage.recordFailure(
+            error, now: now, openConnections: context.statistics.connections.load(ordering: .relaxed),
+            openFileLimit: ResourceLimits.openFileLimit())
+        if let message { context.logger.warning(message) }
+    }
+
+    /// Watches the listener again and accepts what waits, once the retry time has come (never once shutdown
+    /// has begun: the listener is done with then).
+    private func resumeAcceptingIfDue() {
+        guard let retry = acceptRetryTime else { return }
+        guard shutdownDeadline == nil else {
+            acceptRetryTime = nil
+            return
+        }
+        guard Clock.monotonicNanoseconds() >= retry else { return }
+        acceptRetryTime = nil
+        do {
+            try epoll.add(listener, events: [.readable], token: Self.listenerToken)
+        } catch {
+            context.logger.error("\(error)")
+            acceptRetryTime = Clock.monotonicNanoseconds() + DescriptorShortage.retryNanoseconds
+            return
+        }
+        acceptConnections()
+    }
+
+    /// `timeout` shortened so that the wait ends when accepting is to be tried again.
+    private func acceptRetryTimeout(_ timeout: Int32) -> Int32 {
+        guard let retry = acceptRetryTime else { return timeout }
+        let now = Clock.monotonicNanoseconds()
+        let left = Int32(clamping: retry > now ? (retry - now + 999_999) / 1_000_000 : 0)
+        return timeout < 0 ? left : min(timeout, left)
     }
 
     private func adopt(_ fd: FileDescriptor) {
@@ -387,6 +445,8 @@ final class EventLoop {
         connection.releaseReplyBudget(context.replyBudgets)
         epoll.remove(connection.fd)
         connection.fd.close()
+        // A descriptor is free: try accepting again as soon as this turn of the loop is done.
+        if acceptRetryTime != nil { acceptRetryTime = 0 }
         context.statistics.releaseConnection(of: connection.caller.uid)
         let open = context.statistics.connections.subtract(1, ordering: .relaxed).newValue
         context.logger.debug(

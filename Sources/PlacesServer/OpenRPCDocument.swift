@@ -213,12 +213,16 @@ enum OpenRPCDocument {
                 ], errors: ["PermissionDenied", "Locked"])
         case .importPlaces:
             return Self.method(
-                method, "Adds many places in one transaction: all or nothing.",
+                method,
+                "Adds many places in one transaction: all or nothing. Give exactly one of places, geojson and gpx.",
                 params: [
                     param(
                         "places", ["type": "array", "items": ["type": "object"]],
                         "Places as places.export json writes them."),
                     param("geojson", ["type": "object"], "A GeoJSON FeatureCollection of Points."),
+                    param(
+                        "gpx", ["type": "string"],
+                        "A GPX 1.0 or 1.1 document: each wpt becomes a place (name, desc or else cmt, type visited)."),
                 ],
                 result: [
                     "name": "imported",

@@ -84,6 +84,12 @@ public final class Server {
                 + (listener.isOwned ? "'\(configuration.socketPath)'" : "the socket passed by systemd")
                 + (fileLimit.map { " (up to \($0) open files)" } ?? "") + "."
         )
+        if let fileLimit, fileLimit < UInt64(configuration.maximumConnections) + Self.descriptorsBesideConnections {
+            logger.warning(
+                "The open file limit (\(fileLimit)) leaves room for fewer connections than max-connections "
+                    + "(\(configuration.maximumConnections)): once the descriptors run out, new clients wait until "
+                    + "others close. Raise LimitNOFILE= (ulimit -n), or lower max-connections.")
+        }
         ServiceManager.notify("READY=1\nSTATUS=\(statusLine(store: store, statistics: statistics))")
 
         serveSignals(
@@ -97,6 +103,11 @@ public final class Server {
         logger.info("Stopped.")
         return 0
     }
+
+    /// About how many descriptors the daemon holds besides its connections: standard streams, the listener,
+    /// the database and its WAL, the checkpointer's connection, each event loop's epoll and eventfd, the
+    /// signalfd (about 15 with one event loop, 30 with eight), and some to spare.
+    static let descriptorsBesideConnections: UInt64 = 48
 
     /// Opens the database with `options`; a key that does not open a sealed store is logged and the store
     /// opened locked, since a wrong key must never keep the daemon from starting.

@@ -2,6 +2,16 @@ import Glibc
 
 /// Process resource limits.
 public enum ResourceLimits {
+    /// `RLIMIT_NOFILE`'s soft limit: how many descriptors the process may have open; nil when unlimited or
+    /// unreadable.
+    public static func openFileLimit() -> UInt64? {
+        var limit = rlimit()
+        guard getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur != rlim_t.max else {
+            return nil
+        }
+        return UInt64(limit.rlim_cur)
+    }
+
     /// Raises `RLIMIT_NOFILE`'s soft limit to the hard limit; returns the new soft limit.
     ///
     /// An unlimited hard limit is capped at `/proc/sys/fs/nr_open`'s usual default (1048576), beyond which the

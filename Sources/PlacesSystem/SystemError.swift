@@ -20,6 +20,11 @@ public struct SystemError: Error, Sendable, Hashable, CustomStringConvertible {
         SystemError.text(forErrno: errno)
     }
 
+    /// Whether the process (`EMFILE`) or the whole system (`ENFILE`) has no file descriptor left to give.
+    public var isOutOfDescriptors: Bool {
+        errno == EMFILE || errno == ENFILE
+    }
+
     /// "Failed to OPERATION: REASON".
     public var description: String {
         "Failed to \(operation): \(reason)"

@@ -47,9 +47,8 @@ import Testing
         let add = Self.daemon().run("add", "X", "--lat", "1", "--lon", "2", "--json")
         #expect(add.standardOutput == Fixtures.eiffel.jsonText + "\n")
         let list = Self.daemon().run("--json", "list")
-        #expect(
-            list.standardOutput == JSONValue.array([Fixtures.eiffel, Fixtures.louvre, Fixtures.bridge]).jsonText + "\n")
-        #expect(!list.standardOutput.contains("total"))
+        let places = JSONValue.array([Fixtures.eiffel, Fixtures.louvre, Fixtures.bridge])
+        #expect(list.standardOutput == (["places": places, "total": 3, "revision": 7] as JSONValue).jsonText + "\n")
         let remove = Self.daemon().run("remove", Fixtures.eiffelID, "--json")
         #expect(remove.standardOutput == "{\"id\":\"\(Fixtures.eiffelID)\",\"removed\":true}\n")
     }
@@ -99,15 +98,26 @@ import Testing
         #expect(outcome.calls == [.init(method: "places.get", params: ["id": .string(Fixtures.bridgeID)])])
     }
 
-    @Test func ambiguousAndUnknownPrefixesExitWith1() {
+    /// A prefix that matches several places is invalid input (65), one that matches none is not found (66);
+    /// with --json each prints the error the daemon would give for such an id.
+    @Test func ambiguousAndUnknownPrefixesAreRefusedAsTheDaemonWould() {
         let ambiguous = Self.daemon().run("remove", "0f8f")
-        #expect(ambiguous.exitCode == .refused)
+        #expect(ambiguous.exitCode == .dataError)
         #expect(ambiguous.standardError.hasPrefix("placesctl: id prefix '0f8f' is ambiguous; it matches 2 places:\n"))
         #expect(ambiguous.calls.map(\.method) == ["places.list"])
         let unknown = Self.daemon().run("get", "abcd")
-        #expect(unknown.exitCode == .refused)
+        #expect(unknown.exitCode == .notFound)
         #expect(unknown.standardError == "placesctl: No place matches 'abcd'.\n")
         #expect(unknown.standardOutput.isEmpty)
+
+        let ambiguousJSON = Self.daemon().run("--json", "remove", "0f8f")
+        #expect(
+            ambiguousJSON.standardOutput
+                == #"{"code":-32602,"message":"Invalid params: id prefix '0f8f' is ambiguous; it matches 2 places.","#
+                + #""data":{"field":"id","reason":"prefix '0f8f' is ambiguous; it matches 2 places"}}"# + "\n")
+        let unknownJSON = Self.daemon().run("get", "abcd", "--json")
+        #expect(unknownJSON.standardOutput == #"{"code":-32001,"message":"No place matches 'abcd'."}"# + "\n")
+        #expect(unknownJSON.exitCode == .notFound)
     }
 
     @Test func updateSendsOnlyTheChanges() {
@@ -141,8 +151,9 @@ import Testing
         #expect(outcome.calls == [.init(method: "places.get", params: ["id": .string(Fixtures.eiffelID)])])
         #expect(outcome.standardOutput == Fixtures.eiffel.jsonText + "\n")
         let unknown = Self.daemon().run("call", "places.frob")
-        #expect(unknown.exitCode == .refused)
+        #expect(unknown.exitCode == .usage)
         #expect(unknown.standardError == "placesctl: Method 'places.frob' not found.\n")
+        #expect(unknown.standardOutput == #"{"code":-32601,"message":"Method 'places.frob' not found."}"# + "\n")
     }
 
     @Test(arguments: [
@@ -171,9 +182,19 @@ import Testing
         var harness = CLIHarness()
         harness.isDaemonDown = true
         let outcome = harness.run("add", "X", "--lat", "91", "--lon", "0")
-        #expect(outcome.exitCode == .refused)
+        #expect(outcome.exitCode == .dataError)
         #expect(outcome.calls.isEmpty)
         #expect(outcome.standardError == "placesctl: latitude must be between -90 and 90.\n")
+        #expect(outcome.standardOutput.isEmpty, "the error object only with --json")
+
+        let json = harness.run("add", "X", "--lat", "91", "--lon", "0", "--json")
+        #expect(json.exitCode == .dataError)
+        #expect(json.calls.isEmpty)
+        #expect(
+            json.standardOutput
+                == #"{"code":-32602,"message":"Invalid params: latitude must be between -90 and 90.","#
+                + #""data":{"field":"latitude","reason":"must be between -90 and 90"}}"# + "\n")
+        #expect(json.standardError == "placesctl: latitude must be between -90 and 90.\n")
     }
 
     @Test func unreachableDaemonExitsWith69() {

@@ -1,4 +1,5 @@
 import PlacesClient
+import PlacesModel
 import PlacesProtocol
 import PlacesSystem
 import Testing
@@ -38,7 +39,7 @@ import Testing
 
         let refused = CLIFailure(
             .rpc(RPCError(code: -32003, message: "Permission denied: admins only.")), socketPath: path)
-        #expect(refused.exitCode == .refused)
+        #expect(refused.exitCode == .noPermission)
         #expect(refused.report == "placesctl: Permission denied: admins only.\n")
 
         let violation = CLIFailure(.protocolViolation("invalid JSON at offset 3: unexpected 'x'"), socketPath: path)
@@ -64,7 +65,7 @@ import Testing
         let wrongKey = CLIFailure(
             .rpc(RPCError(code: -32004, message: "No.", data: ["field": "key", "reason": "does not open this store"])),
             socketPath: path)
-        #expect(wrongKey.exitCode == .refused)
+        #expect(wrongKey.exitCode == .dataError)
         #expect(wrongKey.report == "placesctl: the key does not open this store; it stays locked.\n")
 
         #expect(CLIFailure(.interrupted, socketPath: path).exitCode == .software)
@@ -74,9 +75,7 @@ import Testing
     }
 
     @Test func exitCodesAreSysexits() {
-        #expect(ExitCode.allCases.map(\.rawValue) == [0, 1, 64, 65, 69, 70, 74, 75, 77])
-        #expect(CLIFailure.locked("x").exitCode == .locked)
-        #expect(CLIFailure.permission("x").exitCode == .noPermission)
+        #expect(ExitCode.allCases.map(\.rawValue) == [0, 1, 64, 65, 66, 69, 70, 73, 74, 75, 77])
         #expect(CLIFailure.output("x").exitCode == .ioError)
         #expect(CLIFailure.input("x").exitCode == .ioError)
         #expect(CLIFailure.data("x").exitCode == .dataError)
@@ -84,8 +83,45 @@ import Testing
         #expect(CLIFailure.unavailable("x").exitCode == .unavailable)
     }
 
+    /// Each class of refusal a script branches on has a status of its own.
+    @Test(arguments: [
+        (RPCError.notFound(id: "x"), ExitCode.notFound),
+        (.conflict(currentVersion: 2), .conflict),
+        (.invalidParams(ValidationError(field: "latitude", reason: "must be between -90 and 90")), .dataError),
+        (.invalidRequest("The request line is longer than 10 bytes"), .dataError),
+        (.locked(), .locked),
+        (
+            RPCError(code: -32004, message: "No.", data: ["field": "key", "reason": "does not open this store"]),
+            .dataError
+        ),
+        (.permissionDenied("allUsers is only for root"), .noPermission),
+        (.methodNotFound("nope"), .usage),
+        (.storageFailure("disk full"), .ioError),
+        (.internalError("a bug"), .software),
+        (.parseError("bad JSON"), .software),
+        (.limitReached("Too many places"), .refused),
+        (RPCError(code: -32099, message: "Something new."), .refused),
+    ])
+    func refusalsMapToExitCodes(error: RPCError, status: ExitCode) {
+        #expect(CLIFailure(refusal: error).exitCode == status, "\(error)")
+    }
+
+    /// The error object `--json` prints: code, message and data, in that order, on one line.
+    @Test func refusalsBecomeOneLineOfJSON() {
+        let conflict = CLIFailure(refusal: .conflict(currentVersion: 4))
+        #expect(
+            conflict.errorLine
+                == #"{"code":-32002,"message":"Version conflict: the place is at version 4.","data":{"currentVersion":4}}"#
+                + "\n")
+        #expect(
+            CLIFailure(refusal: .notFound(id: "x")).errorLine == #"{"code":-32001,"message":"No place with id 'x'."}"#
+                + "\n")
+        #expect(CLIFailure.unavailable("down").errorLine == nil)
+        #expect(CLIFailure.usage("bad", command: nil).errorLine == nil)
+    }
+
     @Test func multiLineMessagesGetNoExtraPeriod() {
-        #expect(CLIFailure.refused("a:\n  b").report == "placesctl: a:\n  b\n")
+        #expect(CLIFailure.refused(.notFound(id: "x"), message: "a:\n  b").report == "placesctl: a:\n  b\n")
         #expect(Sentence.ending("done?") == "done?")
         #expect(Sentence.ending("done") == "done.")
     }

@@ -113,10 +113,11 @@ import Testing
                 "add", "list", "get", "update", "visit", "unvisit", "move", "remove", "near", "watch", "import",
                 "export", "status", "unlock", "key", "call", "help",
             ])
-        #expect(HelpText.overview().contains("  65             The file to import or the key is malformed.\n"))
-        #expect(
-            HelpText.overview().contains(
-                "  75             placesd is locked: no key was given for its encrypted places.\n"))
+        let overview = HelpText.overview()
+        for code in ExitCode.allCases {
+            #expect(overview.contains("\n  \(TextLayout.padded(String(code.rawValue), to: 15))"), "\(code) is listed")
+        }
+        #expect(overview.contains("  66             Not found: no place with that id (-32001), or none matches the\n"))
     }
 
     @Test func versionLine() {

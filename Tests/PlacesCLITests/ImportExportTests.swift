@@ -126,16 +126,20 @@ import Testing
             "{\"geojson\":{\"type\":\"FeatureCollection\",\"features\":[]}}"
         ),
         (geojson, "{\"geojson\":" + (try! JSONParser.parse(geojson)).jsonText + "}"),
+        ("<?xml version=\"1.0\"?><gpx/>", #"{"gpx":"<?xml version=\"1.0\"?><gpx/>"}"#),
+        ("\u{FEFF}\n  <gpx>é</gpx>", #"{"gpx":"\n  <gpx>é</gpx>"}"#),
+        ("{\"format\": \"gpx\", \"document\": \"<gpx/>\"}", #"{"gpx":"<gpx/>"}"#),
     ]
 
     @Test(arguments: recognised)
     func recognisesTheFormat(input: String, params: String) throws {
-        #expect(try ImportDocument.params(from: Array(input.utf8), name: "'f'").jsonText == params)
+        #expect(
+            try JSONValue.object(ImportDocument.params(from: Array(input.utf8), name: "'f'").encoded).jsonText == params
+        )
     }
 
     /// Inputs that are not importable, and the message.
     static let refused: [(String, String)] = [
-        ("<?xml version=\"1.0\"?><gpx/>", "'f' looks like XML (GPX?), not JSON; \(ImportDocument.expected)"),
         ("[1,", "'f' is not valid JSON: "),
         ("", "'f' is not valid JSON: "),
         ("42", "'f' holds a single JSON number; \(ImportDocument.expected)"),
@@ -145,10 +149,6 @@ import Testing
         (
             "{\"name\": \"x\"}",
             "'f' is a JSON object without a \"places\" array or a \"type\"; \(ImportDocument.expected)"
-        ),
-        (
-            "{\"format\": \"gpx\", \"document\": \"<gpx/>\"}",
-            "'f' holds a GPX export, which placesctl cannot import; \(ImportDocument.expected)"
         ),
     ]
 
@@ -182,11 +182,29 @@ import Testing
         #expect(outcome.standardOutput == "{\"added\":1,\"revision\":12}\n")
     }
 
+    /// GPX is sent as it is for the daemon to read; ISO 8859-1, when its declaration says so, as its characters.
+    @Test func sendsGPXAsText() throws {
+        let outcome = Self.daemon(files: ["p.gpx": ExportCommandTests.gpx]).run("import", "p.gpx")
+        #expect(outcome.exitCode == .success)
+        #expect(outcome.calls == [.init(method: "places.import", params: ["gpx": .string(ExportCommandTests.gpx)])])
+        let latin1 =
+            Array(#"<?xml version="1.0" encoding="ISO-8859-1"?><gpx><wpt><name>Caf"#.utf8) + [0xE9]
+            + Array("</name></wpt></gpx>".utf8)
+        #expect(
+            try ImportDocument.params(from: latin1, name: "'f'")
+                == .gpx(#"<?xml version="1.0" encoding="ISO-8859-1"?><gpx><wpt><name>Café</name></wpt></gpx>"#))
+    }
+
     @Test func badFilesExitWith65BeforeConnecting() {
-        let outcome = Self.daemon(files: ["p.gpx": "<gpx/>"]).run("import", "p.gpx")
+        var harness = CLIHarness()
+        harness.inputFiles = ["p.gpx": Array(#"<?xml version="1.0" encoding="Shift_JIS"?><gpx>"#.utf8) + [0x82, 0xA0]]
+        let outcome = harness.run("import", "p.gpx")
         #expect(outcome.exitCode == .dataError)
         #expect(outcome.connectedPaths.isEmpty)
-        #expect(outcome.standardError.hasPrefix("placesctl: 'p.gpx' looks like XML (GPX?), not JSON;"))
+        #expect(
+            outcome.standardError
+                == "placesctl: 'p.gpx' is neither UTF-8 nor ISO 8859-1 (its XML declaration says Shift_JIS); convert "
+                + "it first, e.g. with iconv -t UTF-8.\n")
         let stdin = Self.daemon(files: ["-": "{}"]).run("import", "-")
         #expect(stdin.standardError.hasPrefix("placesctl: standard input is a JSON object without"))
     }
@@ -207,7 +225,7 @@ import Testing
                         data: ["field": "places[3].latitude", "reason": "must be between -90 and 90"])))
         }
         let outcome = harness.run("import", "p.json")
-        #expect(outcome.exitCode == .refused)
+        #expect(outcome.exitCode == .dataError)
         #expect(outcome.standardError == "placesctl: places[3].latitude must be between -90 and 90.\n")
     }
 
@@ -217,7 +235,7 @@ import Testing
             .failure(.rpc(.invalidRequest("The request line is longer than 1048576 bytes.")))
         }
         let outcome = harness.run("import", "p.json")
-        #expect(outcome.exitCode == .refused)
+        #expect(outcome.exitCode == .dataError)
         #expect(
             outcome.standardError
                 == "placesctl: Invalid request: The request line is longer than 1048576 bytes. The file is too large "

@@ -103,19 +103,20 @@ import Testing
         #expect(outcome.calls.map(\.method) == ["places.list"])
     }
 
-    @Test func anUnknownAnchorIsARefusal() {
+    @Test func anUnknownAnchorIsNotFound() {
         let outcome = Self.daemon().run("move", "7c9e", "--after", "abcd")
-        #expect(outcome.exitCode == .refused)
+        #expect(outcome.exitCode == .notFound)
         #expect(outcome.standardError == "placesctl: No place matches 'abcd'.\n")
     }
 
-    @Test func aConflictIsARefusal() {
+    @Test func aConflictExitsWith73() {
         var harness = Self.daemon()
         harness.respond = { method, _ in
             method == "places.get" ? .success(Fixtures.bridge) : .failure(.rpc(.conflict(currentVersion: 4)))
         }
         let outcome = harness.run("move", Fixtures.bridgeID, "0", "--if-version", "3")
-        #expect(outcome.exitCode == .refused)
+        #expect(outcome.exitCode == .conflict)
+        #expect(outcome.exitCode.rawValue == 73)
         #expect(outcome.standardError == "placesctl: Version conflict: the place is at version 4.\n")
     }
 }
@@ -164,11 +165,12 @@ import Testing
         #expect(outcome.standardOutput == place.jsonText + "\n")
     }
 
-    @Test func unknownPlacesAreRefusals() {
+    @Test func unknownPlacesAreNotFound() {
         var harness = Self.daemon()
         harness.respond = { _, _ in .failure(.rpc(.notFound(id: Fixtures.bridgeID))) }
         let outcome = harness.run("unvisit", Fixtures.bridgeID)
-        #expect(outcome.exitCode == .refused)
+        #expect(outcome.exitCode == .notFound)
+        #expect(outcome.exitCode.rawValue == 66)
         #expect(outcome.standardError == "placesctl: No place with id '\(Fixtures.bridgeID)'.\n")
     }
 }

@@ -65,6 +65,26 @@ import Testing
                 """)
     }
 
+    /// Distances stay right-aligned and later columns in place whatever cells the names take.
+    @Test func alignsWideNamesByCells() {
+        var harness = Self.daemon()
+        harness.respond = { _, _ in
+            .success([
+                "places": [
+                    Self.entry(Fixtures.placeJSON(id: Fixtures.eiffelID, name: "東京タワー", latitude: 35.6586), 12),
+                    Self.entry(Fixtures.placeJSON(id: Fixtures.bridgeID, name: "Cafe\u{301}", latitude: 1), 3_456.78),
+                ]
+            ])
+        }
+        #expect(
+            harness.run("near", "--lat", "0", "--lon", "0").standardOutput == """
+                ID        NAME        DISTANCE  LAT      LON
+                0f8fad5b  東京タワー      12 m  35.6586  2.2945
+                7c9e6679  Cafe\u{301}          3.5 km  1        2.2945
+
+                """)
+    }
+
     @Test func cutsLongNamesToTheWidth() {
         var harness = Self.daemon()
         harness.respond = { _, _ in
@@ -80,14 +100,13 @@ import Testing
         #expect(lines[1].contains("NNN…"))
     }
 
-    @Test func jsonPrintsThePlacesArray() {
+    @Test func jsonPrintsTheResult() {
         let outcome = Self.daemon().run("near", "--lat", "1", "--lon", "2", "--json")
-        #expect(
-            outcome.standardOutput
-                == JSONValue.array([
-                    Self.entry(Fixtures.eiffel, 0.4), Self.entry(Fixtures.louvre, 3_456.78),
-                    Self.entry(Fixtures.bridge, 8_951_234.56),
-                ]).jsonText + "\n")
+        let entries = JSONValue.array([
+            Self.entry(Fixtures.eiffel, 0.4), Self.entry(Fixtures.louvre, 3_456.78),
+            Self.entry(Fixtures.bridge, 8_951_234.56),
+        ])
+        #expect(outcome.standardOutput == (["places": entries] as JSONValue).jsonText + "\n")
         #expect(outcome.calls.first?.params == ["latitude": 1, "longitude": 2])
     }
 

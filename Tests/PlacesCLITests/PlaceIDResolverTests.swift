@@ -1,4 +1,5 @@
 import PlacesModel
+import PlacesProtocol
 import Testing
 
 @testable import PlacesCLI
@@ -32,13 +33,15 @@ import Testing
     }
 
     @Test func ambiguousPrefixListsTheCandidates() {
+        let reason = "prefix '0f8fad' is ambiguous; it matches 2 places"
         #expect(
             throws: CLIFailure.refused(
-                """
-                id prefix '0f8fad' is ambiguous; it matches 2 places:
-                  0f8fad5b  Eiffel Tower
-                  0f8fad5c  Louvre
-                """)
+                .invalidParams(ValidationError(field: "id", reason: reason)),
+                message: """
+                    id prefix '0f8fad' is ambiguous; it matches 2 places:
+                      0f8fad5b  Eiffel Tower
+                      0f8fad5c  Louvre
+                    """)
         ) {
             try resolve("0f8fad")
         }
@@ -49,9 +52,11 @@ import Testing
         #expect(PlaceIDResolver.distinguishingLength(["0f8fad5b", "0f8fad5c"]) == 8)
     }
 
-    @Test func noMatchIsARefusal() {
-        #expect(throws: CLIFailure.refused("No place matches 'abcd'.")) { try resolve("abcd") }
-        #expect(CLIFailure.refused("x").exitCode == .refused)
+    @Test func noMatchIsNotFound() {
+        let message = "No place matches 'abcd'."
+        #expect(throws: CLIFailure.refused(RPCError(code: -32001, message: message), message: message)) {
+            try resolve("abcd")
+        }
     }
 
     @Test(arguments: [

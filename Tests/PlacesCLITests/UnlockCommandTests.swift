@@ -146,12 +146,12 @@ import Testing
                 RPCError(
                     code: -32004, message: "The key does not open this store; it stays locked.",
                     data: ["field": "key", "reason": "does not open this store"])),
-            ExitCode.refused,
+            ExitCode.dataError,
             "placesctl: the key does not open this store; it stays locked.\n"
         ),
         (
             ClientError.rpc(RPCError(code: -32004, message: "Locked.", data: nil)),
-            ExitCode.refused,
+            ExitCode.locked,
             "placesctl: the key does not open this store; it stays locked.\n"
         ),
         (
@@ -161,13 +161,13 @@ import Testing
                         field: "key",
                         reason: "the store is not encrypted; give placesd the key with --key-file or the "
                             + "placesd.key credential to encrypt it"))),
-            ExitCode.refused,
+            ExitCode.dataError,
             "placesctl: cannot unlock placesd: the store is not encrypted; give placesd the key with --key-file or "
                 + "the placesd.key credential to encrypt it.\n"
         ),
         (
             ClientError.rpc(RPCError(code: -32601, message: "Method 'server.unlock' not found.", data: nil)),
-            ExitCode.refused,
+            ExitCode.usage,
             "placesctl: Method 'server.unlock' not found.\n"
         ),
         (
@@ -202,7 +202,9 @@ import Testing
             outcome.standardError
                 == "placesctl: placesd is locked: its places are encrypted and no key was given; run 'placesctl "
                 + "unlock' (root, the admin group, or the user placesd runs as).\n")
-        #expect(outcome.standardOutput.isEmpty)
+        // call implies --json, which prints the daemon's error object where the result would have gone.
+        let errorLine = #"{"code":-32004,"message":"The store is locked until it is unlocked with server.unlock."}"#
+        #expect(outcome.standardOutput == (arguments[0] == "call" ? errorLine + "\n" : ""))
     }
 
     @Test func statusHintsAtUnlockingWhenLocked() {

@@ -139,7 +139,7 @@ import Testing
         var harness = Self.daemon([])
         harness.respond = { _, _ in .failure(.rpc(.permissionDenied("allUsers is only for root."))) }
         let outcome = harness.run("watch")
-        #expect(outcome.exitCode == .refused)
+        #expect(outcome.exitCode == .noPermission)
         #expect(outcome.standardError == "placesctl: Permission denied: allUsers is only for root.\n")
     }
 

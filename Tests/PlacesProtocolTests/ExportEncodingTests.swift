@@ -36,7 +36,7 @@ import Testing
     @Test func writesGPX() throws {
         var place = samplePlace()
         place.name = "Fish & <Chips>"
-        place.description = "\"quoted\" 'single'\ttab\u{1}"
+        place.description = "\"quoted\" 'single'\ttab\u{1}\r\n"
         place.isVisited = true
         let gpx = String(decoding: ExportEncoding.gpx([place, samplePlace()]), as: UTF8.self)
         #expect(
@@ -44,7 +44,7 @@ import Testing
                 <?xml version="1.0" encoding="UTF-8"?>
                 <gpx version="1.1" creator="placesd" xmlns="http://www.topografix.com/GPX/1/1">
                   <wpt lat="48.8584" lon="2.2945"><time>2026-11-30T16:03:55.123Z</time><name>Fish &amp; &lt;Chips&gt;</name>\
-                <desc>&quot;quoted&quot; &apos;single&apos;\ttab\u{FFFD}</desc><type>visited</type></wpt>
+                <desc>&quot;quoted&quot; &apos;single&apos;\ttab\u{FFFD}&#13;\n</desc><type>visited</type></wpt>
                   <wpt lat="48.8584" lon="2.2945"><time>2026-11-30T16:03:55.123Z</time><name>Eiffel Tower</name>\
                 <desc>Iron lady</desc></wpt>
                 </gpx>

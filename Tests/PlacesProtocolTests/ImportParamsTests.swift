@@ -89,9 +89,24 @@ import Testing
         )
     }
 
+    /// The `gpx` form goes to the reader the caller passes, with the import limit, and gives its places.
+    @Test func gpxGoesToTheGivenReader() throws {
+        let draft = try PlaceDraft(name: "Read", latitude: 1, longitude: 2)
+        let decoded = try ImportParams.decode(
+            params(#"{"gpx":"<gpx>…</gpx>"}"#), maximumPlaces: 7,
+            readingGPXWith: { (document, maximum) throws(RPCError) in
+                #expect(document == "<gpx>…</gpx>" && maximum == 7)
+                return [ImportedPlace(id: nil, draft: draft)]
+            })
+        #expect(decoded.places == [ImportedPlace(id: nil, draft: draft)])
+    }
+
     static let invalid: [(String?, String, String)] = [
-        (nil, "places", "is required (or geojson)"),
+        (nil, "places", "is required (or geojson, or gpx)"),
         (#"{"places":[],"geojson":{}}"#, "geojson", "cannot be given together with places"),
+        (#"{"gpx":"<gpx/>","geojson":{}}"#, "gpx", "cannot be given together with geojson"),
+        (#"{"gpx":1}"#, "gpx", "must be a string of XML"),
+        (#"{"gpx":"<gpx/>"}"#, "gpx", "is not read here"),
         (#"{"places":{}}"#, "places", "must be an array"),
         (#"{"places":[1]}"#, "places[0]", "must be an object"),
         (#"{"places":[{"latitude":1,"longitude":2},{"latitude":1}]}"#, "places[1].longitude", "is required"),

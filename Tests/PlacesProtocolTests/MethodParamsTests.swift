@@ -38,6 +38,9 @@ import Testing
         ImportParams(places: [
             ImportedPlace(id: id, draft: draft()), ImportedPlace(id: nil, draft: draft(visited: true)),
         ]),
+        ImportParams.Document.places([["name": "A", "latitude": 1, "longitude": 2]]),
+        ImportParams.Document.geojson(["type": "FeatureCollection", "features": []]),
+        ImportParams.Document.gpx("<gpx><wpt lat=\"1\" lon=\"2\"/></gpx>"),
         ExportParams(format: .gpx),
         ExportParams(format: .json, allUsers: true),
         UnlockParams(key: Array(0..<32)),

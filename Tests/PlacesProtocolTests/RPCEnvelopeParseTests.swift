@@ -109,16 +109,22 @@ import Testing
         #expect(failure.error.message.hasSuffix("."))
     }
 
-    @Test func answersPositionalParamsWithInvalidParams() throws {
-        let failure = try #require(Self.failure(#"{"jsonrpc":"2.0","id":3,"method":"places.get","params":["x"]}"#))
-        #expect(failure.error.code == -32602)
-        #expect(failure.id == .number(JSONNumber(validatedText: "3")))
-        #expect(!failure.isNotification)
-        #expect(failure.error.data?["field"] == "params")
+    /// Params by position make a request, so that an unknown method can be -32601 whatever its params; the
+    /// method refuses them with `RPCError.positionalParams`.
+    @Test func marksPositionalParamsForTheMethodToRefuse() throws {
+        let request = try #require(
+            try Self.single(#"{"jsonrpc":"2.0","id":3,"method":"subtract","params":[42,23]}"#)?.get())
+        #expect(request.id == .number(JSONNumber(validatedText: "3")))
+        #expect(request.method == "subtract")
+        #expect(request.params == nil)
+        #expect(request.hasPositionalParams)
 
-        let notification = try #require(Self.failure(#"{"jsonrpc":"2.0","method":"places.get","params":[]}"#))
-        #expect(notification.error.code == -32602)
-        #expect(notification.isNotification)
+        let notification = try #require(try Self.single(#"{"jsonrpc":"2.0","method":"places.get","params":[]}"#)?.get())
+        #expect(notification.isNotification && notification.hasPositionalParams)
+        let named = try #require(try Self.single(#"{"jsonrpc":"2.0","id":1,"method":"m","params":{}}"#)?.get())
+        #expect(!named.hasPositionalParams)
+        #expect(RPCError.positionalParams.code == -32602)
+        #expect(RPCError.positionalParams.data?["field"] == "params")
     }
 
     @Test func refusesAnEmptyBatchAsAWhole() {
@@ -146,7 +152,8 @@ import Testing
             guard case .failure(let failure) = element else { return nil }
             return failure.error.code
         }
-        #expect(codes == [-32600, -32600, -32600, -32602])
+        #expect(codes == [-32600, -32600, -32600])
+        #expect(try elements[5].get().hasPositionalParams)
         guard case .failure(let missingMethod) = elements[3], case .failure(let nested) = elements[4] else {
             Issue.record("expected failures")
             return

@@ -152,12 +152,15 @@ struct DispatcherTests {
             [{"jsonrpc":"2.0","id":1,"method":"places.add","params":{"latitude":1,"longitude":2}},\
             {"jsonrpc":"2.0","method":"places.add","params":{"latitude":3,"longitude":4}},\
             {"jsonrpc":"2.0","id":2,"method":"places.list"},\
-            {"jsonrpc":"2.0","id":3,"method":"nope"}]
+            {"jsonrpc":"2.0","id":3,"method":"nope"},\
+            {"jsonrpc":"2.0","id":4,"method":"nope","params":[1]},\
+            {"jsonrpc":"2.0","id":5,"method":"places.list","params":[1]}]
             """)
         let items = try #require(reply.arrayValue)
-        #expect(items.count == 3)
+        #expect(items.count == 5)
         #expect(items[1].objectValue?["result"]?.objectValue?["total"]?.numberValue?.int64 == 2)
-        #expect(items[2].objectValue?["error"]?.objectValue?["code"]?.numberValue?.int64 == -32601)
+        let codes = items.dropFirst(2).map { $0.objectValue?["error"]?.objectValue?["code"]?.numberValue?.int64 }
+        #expect(codes == [-32601, -32601, -32602], "an unknown method first, whatever its params")
     }
 
     @Test("A batch of notifications gets no reply at all")

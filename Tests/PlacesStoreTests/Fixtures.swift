@@ -18,10 +18,36 @@ func rename(_ name: String) -> PlacePatch {
     try! PlacePatch(name: name)
 }
 
-/// Opens a store at `path` with a test clock.
+/// Opens a store at `path` with a test clock, waiting while the file is still locked by a store just closed
+/// (see `waitingForTheLock`).
 func openStore(_ path: String, options: StoreOptions = StoreOptions()) throws -> PlaceStore {
     let clock = TestClock()
-    return try PlaceStore(path: path, options: options, clock: { clock.now() })
+    return try waitingForTheLock(path) { () throws(StoreError) in
+        try PlaceStore(path: path, options: options, clock: { clock.now() })
+    }
+}
+
+/// `PlaceStore.rekey`, waiting while the file is still locked by a store just closed (see `waitingForTheLock`).
+func rekey(_ path: String, from oldKey: StoreKey?, to newKey: StoreKey?) throws(StoreError) {
+    try waitingForTheLock(path) { () throws(StoreError) in try PlaceStore.rekey(path: path, from: oldKey, to: newKey) }
+}
+
+/// Runs `open` (anything that takes the database file's lock: a store, a rekey) again while it fails only
+/// because the file at `path` is still locked, for up to 60 seconds.
+///
+/// Closing a store releases its lock at once, unless a child process that another test spawns at that moment
+/// still holds a copy of the lock's descriptor: it keeps it until it calls `exec`, which on a busy machine can
+/// take a while, and a store opened meanwhile is refused as "in use". A lock that is never released still fails.
+func waitingForTheLock<Value>(_ path: String, _ open: () throws(StoreError) -> Value) throws(StoreError) -> Value {
+    let inUse = StoreError.cannotOpen(path: path, reason: "in use by another placesd store")
+    let deadline = ContinuousClock.now + .seconds(60)
+    while true {
+        do throws(StoreError) {
+            return try open()
+        } catch  where error == inUse && ContinuousClock.now < deadline {
+            _ = poll(nil, 0, 1)
+        }
+    }
 }
 
 /// The file's bytes, or nil if it does not exist.

@@ -109,7 +109,7 @@ import Testing
         }
         #expect(leaks(oldNeedles, in: path).count == oldValues.count)
 
-        try PlaceStore.rekey(path: path, from: fixedKey(1), to: fixedKey(2))
+        try rekey(path, from: fixedKey(1), to: fixedKey(2))
         #expect(leaks(of: places, in: path) == [])
         #expect(leaks(oldNeedles, in: path) == [])
         let store = try openStore(path, options: options(key: fixedKey(2)))

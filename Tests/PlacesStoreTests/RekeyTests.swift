@@ -23,7 +23,7 @@ import Testing
     @Test func rekeyedStoreOpensWithTheNewKeyOnly() throws {
         let path = directory.file("places.sqlite")
         let contents = try makeStore(at: path, key: fixedKey(1))
-        try PlaceStore.rekey(path: path, from: fixedKey(1), to: fixedKey(2))
+        try rekey(path, from: fixedKey(1), to: fixedKey(2))
         #expect(throws: StoreError.wrongKey(path: path)) { try openStore(path, options: options(key: fixedKey(1))) }
         let store = try openStore(path, options: options(key: fixedKey(2)))
         defer { store.close() }
@@ -33,7 +33,7 @@ import Testing
     @Test func rekeyToNothingDecryptsAndFromNothingSeals() throws {
         let path = directory.file("places.sqlite")
         let contents = try makeStore(at: path, key: fixedKey(1))
-        try PlaceStore.rekey(path: path, from: fixedKey(1), to: nil)
+        try rekey(path, from: fixedKey(1), to: nil)
         do {
             let plain = try openStore(path)
             defer { plain.close() }
@@ -43,7 +43,7 @@ import Testing
         #expect(try sealedValues(at: path).values.allSatisfy { $0 == nil })
         #expect(leaks(of: [SecretPlace(0)], in: path).count > 0)
 
-        try PlaceStore.rekey(path: path, from: nil, to: fixedKey(3))
+        try rekey(path, from: nil, to: fixedKey(3))
         #expect(leaks(of: (0..<5).map(SecretPlace.init), in: path) == [])
         let sealed = try openStore(path, options: options(key: fixedKey(3)))
         defer { sealed.close() }
@@ -56,16 +56,16 @@ import Testing
         _ = try makeStore(at: path, key: fixedKey(1))
         let before = bytes(of: path)
         #expect(throws: StoreError.wrongKey(path: path)) {
-            try PlaceStore.rekey(path: path, from: fixedKey(2), to: fixedKey(3))
+            try rekey(path, from: fixedKey(2), to: fixedKey(3))
         }
-        #expect(throws: StoreError.locked) { try PlaceStore.rekey(path: path, from: nil, to: fixedKey(3)) }
+        #expect(throws: StoreError.locked) { try rekey(path, from: nil, to: fixedKey(3)) }
         #expect(bytes(of: path) == before)
         try openStore(path, options: options(key: fixedKey(1))).close()
 
         let plainPath = directory.file("plain.sqlite")
         _ = try makeStore(at: plainPath, key: nil)
         #expect(throws: StoreError.notEncrypted) {
-            try PlaceStore.rekey(path: plainPath, from: fixedKey(1), to: fixedKey(2))
+            try rekey(plainPath, from: fixedKey(1), to: fixedKey(2))
         }
     }
 
@@ -80,12 +80,12 @@ import Testing
 
     @Test func missingOrForeignFilesAreRefused() throws {
         let missing = directory.file("missing.sqlite")
-        #expect(throws: StoreError.self) { try PlaceStore.rekey(path: missing, from: nil, to: fixedKey(1)) }
+        #expect(throws: StoreError.self) { try rekey(missing, from: nil, to: fixedKey(1)) }
         #expect(!DatabaseFile.exists(missing))
         let foreign = directory.file("foreign.sqlite")
         try RefusedFile.otherApplicationID.make(at: foreign)
         #expect(throws: StoreError.cannotOpen(path: foreign, reason: RefusedFile.otherApplicationID.reason)) {
-            try PlaceStore.rekey(path: foreign, from: nil, to: fixedKey(1))
+            try rekey(foreign, from: nil, to: fixedKey(1))
         }
     }
 
@@ -97,7 +97,7 @@ import Testing
                 "UPDATE places SET sealed = zeroblob(80) WHERE rowid = (SELECT max(rowid) FROM places)")
         }
         let before = try sealedValues(at: path)
-        #expect(throws: StoreError.self) { try PlaceStore.rekey(path: path, from: fixedKey(1), to: fixedKey(2)) }
+        #expect(throws: StoreError.self) { try rekey(path, from: fixedKey(1), to: fixedKey(2)) }
         #expect(try sealedValues(at: path) == before)
     }
 }

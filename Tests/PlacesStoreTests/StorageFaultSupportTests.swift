@@ -42,7 +42,9 @@ final class FaultyStore {
     static func open(_ path: String, faults: FaultInjection?, clock: TestClock) throws(StoreError) -> PlaceStore {
         var options = StoreOptions()
         options.faultHook = faults
-        return try PlaceStore(path: path, options: options, clock: { clock.now() })
+        return try waitingForTheLock(path) { () throws(StoreError) in
+            try PlaceStore(path: path, options: options, clock: { clock.now() })
+        }
     }
 
     /// Adds `count` places for each of `owners`, without faults.

@@ -6,11 +6,15 @@ enum ImportCommand {
     /// The declaration.
     static let spec = CommandSpec(
         name: "import",
-        abstract: "Add the places from a JSON or GeoJSON file to your list.",
+        abstract: "Add the places from a JSON, GeoJSON or GPX file to your list.",
         discussion: """
             FILE may hold a JSON array of places (what 'placesctl export' writes), an object with a "places" \
-            array, or a GeoJSON FeatureCollection of Points. All places are added or none. Ids in the file are \
-            kept. On a terminal, files over 1 MiB show a progress bar.
+            array, a GeoJSON FeatureCollection of Points, or GPX 1.0 or 1.1 (what GPS devices, phone apps and \
+            'placesctl export --format gpx' write): each waypoint (wpt) becomes a place, with its name, its \
+            description (desc, else cmt) and, when its type is "visited", visited; tracks and routes are not \
+            read. GPX is UTF-8, or ISO 8859-1 when its XML declaration says so. All places are added or none. \
+            Ids in JSON and GeoJSON are kept; GPX has none, so its places get new ones. On a terminal, files \
+            over 1 MiB show a progress bar.
             """,
         arguments: [
             ArgumentSpec(name: "FILE", abstract: "The file to read, or - for standard input.", isRequired: true)
@@ -49,7 +53,7 @@ enum ImportCommand {
 
     /// Sends `places.import`, showing its progress on `bar`; a request over the daemon's line limit gets a hint.
     private static func call(
-        _ params: JSONValue, context: CommandContext, bar: ProgressBar?
+        _ params: ImportParams.Document, context: CommandContext, bar: ProgressBar?
     ) throws(CLIFailure) -> JSONValue {
         let progress: ((Int, Int) -> Void)? = bar.map { bar in
             { sent, total in
@@ -62,11 +66,12 @@ enum ImportCommand {
             }
         }
         do {
-            return try context.callReportingClientErrors(Method.importPlaces.rawValue, params, progress: progress)
+            return try context.callReportingClientErrors(params, progress: progress)
         } catch {
             if case .rpc(let refusal) = error, refusal.code == RPCErrorCode.invalidRequest {
                 throw .refused(
-                    RPCErrorMessage.text(for: refusal)
+                    refusal,
+                    message: RPCErrorMessage.text(for: refusal)
                         + " The file is too large for one request: split it, or raise placesd's max-line-bytes.")
             }
             throw CLIFailure(error, socketPath: context.socketPath)

@@ -7,7 +7,9 @@ enum ListCommand {
         name: "list",
         abstract: "List your places in a table.",
         discussion: """
-            Descriptions show their first line, cut to fit the terminal. With --json, prints the array of places.
+            Descriptions show their first line, cut to fit the terminal. With --json, prints placesd's result: \
+            {"places": [...], "total": N, "revision": R}, where total counts the matches before --offset and \
+            --limit.
             """,
         options: [
             .flag(["--visited"], key: "visited", abstract: "Show only visited places.", exclusiveGroup: "visited"),
@@ -34,10 +36,10 @@ enum ListCommand {
             visited: CommonOptions.visitedValue(input), query: input.text("search"), offset: Int(offset ?? 0),
             limit: limit.map { Int($0) })
         let result = try context.call(params)
-        let (values, total) = try context.listContents(result)
         if context.isJSON {
-            return try context.writeJSON(.array(values))
+            return try context.writeJSON(result)
         }
+        let (values, total) = try context.listContents(result)
         var places: [WirePlace] = []
         places.reserveCapacity(values.count)
         for value in values {

@@ -9,8 +9,8 @@ enum NearCommand {
         abstract: "List the places nearest to a point, nearest first.",
         discussion: """
             Distances under 1 km show in whole metres (350 m), longer ones in kilometres with one decimal and no \
-            digit grouping (12345.6 km). With --json, prints the array of {"place", "distance"} objects, \
-            distances in metres.
+            digit grouping (12345.6 km). With --json, prints placesd's result: {"places": [{"place", \
+            "distance"}, ...]}, distances in metres.
             """,
         options: [
             CommonOptions.latitude(isRequired: true),
@@ -42,11 +42,11 @@ enum NearCommand {
             latitude: try input.number("lat") ?? .nan, longitude: try input.number("lon") ?? .nan)
         let result = try context.call(
             NearParams(coordinate: coordinate, radius: radius, limit: limit.map { Int($0) } ?? NearParams.defaultLimit))
+        if context.isJSON {
+            return try context.writeJSON(result)
+        }
         guard let values = result["places"]?.arrayValue else {
             throw .software("malformed reply from placesd: places.near returned no 'places' array")
-        }
-        if context.isJSON {
-            return try context.writeJSON(.array(values))
         }
         var entries: [NearTable.Entry] = []
         entries.reserveCapacity(values.count)

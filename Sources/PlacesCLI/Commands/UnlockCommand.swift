@@ -44,12 +44,12 @@ enum UnlockCommand {
         }
         switch refusal.code {
         case RPCErrorCode.permissionDenied:
-            return .permission("cannot unlock placesd: \(RPCErrorMessage.text(for: refusal))")
+            return .refused(refusal, message: "cannot unlock placesd: \(RPCErrorMessage.text(for: refusal))")
         case RPCErrorCode.locked:
-            return .refused(CLIFailure.wrongKeyMessage)
+            return .refused(refusal, message: CLIFailure.wrongKeyMessage)
         case RPCErrorCode.invalidParams where refusal.data?["field"]?.stringValue == "key":
             let reason = refusal.data?["reason"]?.stringValue ?? refusal.message
-            return .refused("cannot unlock placesd: \(reason)")
+            return .refused(refusal, message: "cannot unlock placesd: \(reason)")
         default:
             return CLIFailure(refusal: refusal)
         }

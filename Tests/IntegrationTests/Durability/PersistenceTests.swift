@@ -83,7 +83,7 @@ struct PersistenceTests {
             status = try daemon.stop(timeout: 10)
         }
         #expect(status == .exited(0), "\(daemon.logTail)")
-        #expect(daemon.notify.wait(from: daemon.firstMessageOfRun, timeout: 1) { $0 == "STOPPING=1" } != nil)
+        #expect(daemon.notify.wait(from: daemon.firstMessageOfRun, timeout: 30) { $0 == "STOPPING=1" } != nil)
         #expect(!TemporaryDirectory.exists(daemon.socketPath), "the socket file is removed on exit")
         var acknowledged: Set<String> = []
         for outcome in outcomes {

@@ -41,7 +41,7 @@ struct LineLimitTests {
         defer { daemon.shutdown() }
         let offender = try daemon.connect()
         _ = offender.sendWithoutReading(paddedAdd(size: 2000, id: 1), timeout: 5)
-        let response = try offender.readResponse(timeout: 5)
+        let response = try offender.readResponse(timeout: 60)
         #expect(Reply.code(response) == -32600 && response["id"] == .null, "\(response)")
         let other = try daemon.connect()
         #expect(try other.list()["total"] == 0)

@@ -4,7 +4,8 @@ import Testing
 @Suite("Slow clients")
 struct SlowClientTests {
     /// With one client never reading its (large) replies and another stalled mid-line, a third client's reads and
-    /// writes are answered promptly.
+    /// writes are still answered: a daemon held up by either would leave them waiting (however fast the machine,
+    /// so the waits are generous and nothing is timed).
     @Test func stalledClientsDoNotBlockOthers() throws {
         let daemon = try DaemonProcess.started()
         defer { daemon.shutdown() }
@@ -30,19 +31,17 @@ struct SlowClientTests {
         try staller.send(#"{"jsonrpc":"2.0","id":1,"method":"serv"#)
 
         let other = try daemon.connect()
-        let clock = ContinuousClock()
         for round in 1...10 {
-            let elapsed = try clock.measure {
-                #expect(try other.result("server.status", timeout: 2)["places"]?.int == 100 + round - 1)
-                try other.add(["name": .string("During \(round)"), "latitude": 1, "longitude": 2])
-                #expect(try other.list(["query": .string("During \(round)")])["total"] == 1)
-            }
-            #expect(elapsed < .seconds(2), "round \(round) took \(elapsed) (flood wrote \(written) bytes)")
+            let status = try other.result("server.status", timeout: 60)
+            #expect(status["places"]?.int == 100 + round - 1, "round \(round) (flood wrote \(written) bytes)")
+            try other.result(
+                "places.add", ["name": .string("During \(round)"), "latitude": 1, "longitude": 2], timeout: 60)
+            #expect(try other.result("places.list", ["query": .string("During \(round)")], timeout: 60)["total"] == 1)
         }
         let residentMegabytes = try #require(daemon.residentMegabytes())
         #expect(residentMegabytes < 256, "replies to a client that does not read are not piled up in memory")
         let late = try daemon.connect()
-        #expect(try late.result("server.status", timeout: 2)["protocol"] == 1, "new connections are accepted too")
+        #expect(try late.result("server.status", timeout: 60)["protocol"] == 1, "new connections are accepted too")
         _ = reader
         _ = staller
     }

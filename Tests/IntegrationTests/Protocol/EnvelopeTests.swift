@@ -66,6 +66,38 @@ struct EnvelopeTests {
         }
     }
 
+    /// An unknown method is -32601 whatever its params, as the JSON-RPC 2.0 specification's own examples
+    /// (`subtract` with `[42, 23]`) expect; params by position get -32602 only from a method that exists.
+    @Test func unknownMethodComesBeforeItsParams() throws {
+        let daemon = try DaemonProcess.started()
+        defer { daemon.shutdown() }
+        let client = try daemon.connect()
+        let lines = [
+            (#"{"jsonrpc":"2.0","method":"subtract","params":[42,23],"id":1}"#, -32601, 1 as JSON),
+            (#"{"jsonrpc":"2.0","method":"subtract","params":{"minuend":42},"id":"a"}"#, -32601, "a"),
+            (#"{"jsonrpc":"2.0","method":"places.get","params":["x"],"id":2}"#, -32602, 2),
+            (#"{"jsonrpc":"2.0","method":"server.status","params":[],"id":3}"#, -32602, 3),
+        ]
+        for (line, code, id) in lines {
+            try expectRefusal(client, Array((line + "\n").utf8), code: code, id: id)
+        }
+        try client.send(#"{"jsonrpc":"2.0","method":"places.list","params":[],"id":4}"# + "\n")
+        let positional = try client.readResponse()
+        #expect(
+            positional["error"]?["data"] == [
+                "field": "params", "reason": "must be an object (parameters are passed by name)",
+            ])
+
+        // Notifications get no answer either way; the next line is the next request's.
+        try client.send(#"{"jsonrpc":"2.0","method":"subtract","params":[42,23]}"# + "\n")
+        try client.send(#"{"jsonrpc":"2.0","method":"places.add","params":[1,2]}"# + "\n")
+        let notification = #"{"jsonrpc":"2.0","method":"subtract","params":[1]}"#
+        try client.send("[\(notification),\(#"{"jsonrpc":"2.0","id":9,"method":"nope","params":[1]}"#)]\n")
+        let batch = try #require(try client.readJSON().array)
+        #expect(batch.count == 1 && batch.first?["id"] == 9 && Reply.code(batch[0]) == -32601, "\(batch)")
+        #expect(try client.list()["total"] == 0)
+    }
+
     /// A batch gets an array of the requests' responses in order; notifications in it get none but take effect.
     @Test func mixedBatch() throws {
         let daemon = try DaemonProcess.started()

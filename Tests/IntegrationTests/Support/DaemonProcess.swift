@@ -17,6 +17,9 @@ final class DaemonProcess {
     var extraArguments: [String]
     /// Variables added to the daemon's clean environment (e.g. `CREDENTIALS_DIRECTORY`).
     var extraEnvironment: [String: String] = [:]
+    /// When set, the daemon starts with `RLIMIT_NOFILE` at this many descriptors, soft and hard (through
+    /// util-linux's `prlimit`, which then runs it in its own place: the pid stays the daemon's).
+    var openFileLimit: Int?
     /// Where `placesd` reports readiness and status.
     let notify: NotifySocket
     /// The running daemon's pid, nil once it has been reaped.
@@ -105,11 +108,15 @@ final class DaemonProcess {
         var environment = Spawn.cleanEnvironment()
         environment["NOTIFY_SOCKET"] = notify.path
         environment.merge(extraEnvironment) { _, extra in extra }
-        let arguments =
+        var executable = try Binaries.placesd()
+        var arguments =
             ["--socket", socketPath, "--database", databasePath, "--log-level", "debug"] + extraArguments
+        if let openFileLimit {
+            arguments = ["--nofile=\(openFileLimit):\(openFileLimit)", "--", executable] + arguments
+            executable = try ExternalTool.path("prlimit", package: "util-linux")
+        }
         state.started(
-            try Spawn.start(
-                try Binaries.placesd(), arguments, environment: environment, stdout: logPath, stderr: logPath))
+            try Spawn.start(executable, arguments, environment: environment, stdout: logPath, stderr: logPath))
     }
 
     /// Whether the daemon is still running; reaps it (recording `lastExit`) if it has ended.
@@ -149,10 +156,29 @@ final class DaemonProcess {
         return Int(kilobytes).map { $0 / 1024 }
     }
 
+    /// The CPU time the daemon has used so far, user and system, in seconds (from `/proc/PID/stat`); nil if it
+    /// is not running.
+    func cpuSeconds() -> Double? {
+        guard let pid, let stat = TemporaryDirectory.contents(of: "/proc/\(pid)/stat") else { return nil }
+        // The command name in parentheses may hold spaces; fields 14 and 15 (utime, stime) follow it.
+        let text = String(decoding: stat, as: UTF8.self)
+        guard let end = text.lastIndex(of: ")") else { return nil }
+        let fields = text[text.index(after: end)...].split(separator: " ")
+        guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }
+        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
     /// How many file descriptors the daemon has open, nil if it is not running.
     func openFileCount() -> Int? {
-        guard let pid else { return nil }
-        return (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd"))?.count
+        openFileDescriptors()?.count
+    }
+
+    /// The numbers of the file descriptors the daemon has open, nil if it is not running.
+    func openFileDescriptors() -> Set<Int32>? {
+        guard let pid, let names = try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd") else {
+            return nil
+        }
+        return Set(names.compactMap { Int32($0) })
     }
 
     /// Opens a new client connection.
@@ -188,7 +214,7 @@ extension DaemonProcess {
         _ = Deadline.wait(seconds: seconds) {
             guard let candidate = try? connect(),
                 (try? candidate.send(Request.line(id: "1", method: "server.status", params: "{}"))) != nil,
-                let response = try? candidate.readResponse(timeout: 2), response["result"] != nil
+                let response = try? candidate.readResponse(timeout: 10), response["result"] != nil
             else { return false }
             admitted = candidate
             return true

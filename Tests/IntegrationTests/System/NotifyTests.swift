@@ -15,13 +15,13 @@ struct NotifyTests {
         let client = try RawConnection(path: daemon.socketPath)
         #expect(try client.result("server.status")["protocol"] == 1)
 
-        let status = daemon.notify.wait(timeout: 5) { $0.hasPrefix("STATUS=") && $0.count > "STATUS=".count }
+        let status = daemon.notify.wait(timeout: 60) { $0.hasPrefix("STATUS=") && $0.count > "STATUS=".count }
         #expect(status != nil, "a STATUS= summary arrives: \(daemon.notify.messages)")
         #expect(status?.contains("places") == true, "\(status ?? "none")")
         #expect(!daemon.notify.messages.contains("STOPPING=1"))
 
         #expect(try daemon.stop() == .exited(0), "\(daemon.logTail)")
-        #expect(daemon.notify.wait(timeout: 1) { $0 == "STOPPING=1" } != nil, "\(daemon.notify.messages)")
+        #expect(daemon.notify.wait(timeout: 30) { $0 == "STOPPING=1" } != nil, "\(daemon.notify.messages)")
         let readyIndex = daemon.notify.messages.firstIndex(of: "READY=1") ?? .max
         let stoppingIndex = daemon.notify.messages.firstIndex(of: "STOPPING=1") ?? -1
         #expect(readyIndex < stoppingIndex)
@@ -35,7 +35,7 @@ struct NotifyTests {
         try daemon.connect().add(["latitude": 1, "longitude": 2])
         kill(try #require(daemon.pid), SIGINT)
         #expect(try daemon.waitForExit() == .exited(0), "\(daemon.logTail)")
-        #expect(daemon.notify.wait(from: daemon.firstMessageOfRun, timeout: 1) { $0 == "STOPPING=1" } != nil)
+        #expect(daemon.notify.wait(from: daemon.firstMessageOfRun, timeout: 30) { $0 == "STOPPING=1" } != nil)
         try daemon.start()
         #expect(try daemon.connect().list()["total"] == 1)
     }

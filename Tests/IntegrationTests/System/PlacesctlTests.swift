@@ -57,11 +57,12 @@ struct PlacesctlTests {
         #expect(table.status == .exited(0), "\(table.summary)")
         #expect(table.stdout.contains("Eiffel Tower") && table.stdout.contains("Louvre"), "\(table.summary)")
         #expect(table.stdout.contains(String(eiffelID.prefix(8))), "short ids in the table: \(table.summary)")
-        #expect(try json(try placesctl(daemon, ["list", "--json"])) == (try raw.list()["places"]), "an array")
-        #expect(try json(try placesctl(daemon, ["list", "--json", "--visited"])) == [louvre])
-        #expect(try json(try placesctl(daemon, ["list", "--json", "--unvisited"])) == [eiffel])
-        #expect(try json(try placesctl(daemon, ["list", "--json", "--search", "TOWER"])) == [eiffel])
-        #expect(try json(try placesctl(daemon, ["list", "--json", "--offset", "1", "--limit", "1"])) == [louvre])
+        #expect(try json(try placesctl(daemon, ["list", "--json"])) == (try raw.list()), "what the daemon returned")
+        #expect(try json(try placesctl(daemon, ["list", "--json", "--visited"]))["places"] == [louvre])
+        #expect(try json(try placesctl(daemon, ["list", "--json", "--unvisited"]))["places"] == [eiffel])
+        #expect(try json(try placesctl(daemon, ["list", "--json", "--search", "TOWER"]))["places"] == [eiffel])
+        let page = try json(try placesctl(daemon, ["list", "--json", "--offset", "1", "--limit", "1"]))
+        #expect(page["places"] == [louvre] && page["total"] == 2, "total counts before paging: \(page)")
 
         let prefix = uniquePrefix(of: eiffelID, among: [eiffelID, louvreID])
         let shown = try placesctl(daemon, ["get", prefix])
@@ -80,7 +81,7 @@ struct PlacesctlTests {
         #expect(afterUpdate["description"] == "Iron lady", "fields not given keep their values")
 
         let stale = try placesctl(daemon, ["update", prefix, "--lat", "1", "--if-version", "1"])
-        #expect(stale.status == .exited(1) && !stale.stderr.isEmpty && stale.stdout.isEmpty, "\(stale.summary)")
+        #expect(stale.status == .exited(73) && !stale.stderr.isEmpty && stale.stdout.isEmpty, "\(stale.summary)")
         #expect(try raw.result("places.get", ["id": .string(eiffelID)]) == afterUpdate)
 
         let status = try placesctl(daemon, ["status"])
@@ -93,14 +94,15 @@ struct PlacesctlTests {
         #expect(removed.stdout == "Removed place \(eiffelID.prefix(8)).\n", "\(removed.summary)")
         expectError(try raw.error("places.get", ["id": .string(eiffelID)]), code: -32001)
         let gone = try placesctl(daemon, ["get", prefix])
-        #expect(gone.status == .exited(1) && !gone.stderr.isEmpty, "\(gone.summary)")
+        #expect(gone.status == .exited(66) && !gone.stderr.isEmpty, "\(gone.summary)")
         let removedJSON = try json(try placesctl(daemon, ["remove", "--json", louvreID]))
         #expect(removedJSON == ["id": .string(louvreID), "removed": true])
         let empty = try placesctl(daemon, ["list"])
         #expect(empty.status == .exited(0) && !empty.stdout.isEmpty, "\(empty.summary)")
     }
 
-    /// call prints the result as compact JSON; daemon refusals exit 1 with the reason on stderr.
+    /// call prints the result as compact JSON; daemon refusals exit with their class's status and the reason on
+    /// stderr.
     @Test func callAndRefusals() throws {
         let daemon = try DaemonProcess.started()
         defer { daemon.shutdown() }
@@ -114,16 +116,16 @@ struct PlacesctlTests {
         #expect(status["protocol"] == 1)
 
         let badLatitude = try placesctl(daemon, ["add", "Nowhere", "--lat", "91", "--lon", "0"])
-        #expect(badLatitude.status == .exited(1), "\(badLatitude.summary)")
+        #expect(badLatitude.status == .exited(65), "\(badLatitude.summary)")
         #expect(badLatitude.stderr.contains("latitude") && badLatitude.stdout.isEmpty, "\(badLatitude.summary)")
         let unknownMethod = try placesctl(daemon, ["call", "places.frobnicate"])
-        #expect(unknownMethod.status == .exited(1) && !unknownMethod.stderr.isEmpty, "\(unknownMethod.summary)")
+        #expect(unknownMethod.status == .exited(64) && !unknownMethod.stderr.isEmpty, "\(unknownMethod.summary)")
         let badCall = try placesctl(daemon, ["call", "places.add", #"{"latitude": 1, "longitude": 2, "lat": 3}"#])
-        #expect(badCall.status == .exited(1) && badCall.stderr.contains("lat"), "\(badCall.summary)")
+        #expect(badCall.status == .exited(65) && badCall.stderr.contains("lat"), "\(badCall.summary)")
         let noMatch = try placesctl(daemon, ["get", "0000"])
         let hasZeroPrefix = ids(try raw.list()).contains { $0.hasPrefix("0000") }
         if !hasZeroPrefix {
-            #expect(noMatch.status == .exited(1) && !noMatch.stderr.isEmpty, "\(noMatch.summary)")
+            #expect(noMatch.status == .exited(66) && !noMatch.stderr.isEmpty, "\(noMatch.summary)")
         }
         #expect(try raw.list()["total"] == 2, "refusals changed nothing")
     }

@@ -17,11 +17,11 @@ enum Admission {
         _ path: String, _ context: @autoclosure () -> String = "", sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
         let client = try RawConnection(path: path)
-        let line = try client.readLine(timeout: 5)
+        let line = try client.readLine(timeout: 60)
         let response = try JSON(parsing: line)
         try Reply.checkEnvelope(response, line: line)
         #expect(Reply.code(response) == -32006, "\(response) \(context())", sourceLocation: sourceLocation)
         #expect(response["id"] == .null, "\(response)", sourceLocation: sourceLocation)
-        #expect(client.closesWithin(timeout: 5), "the refused connection is closed", sourceLocation: sourceLocation)
+        #expect(client.closesWithin(timeout: 60), "the refused connection is closed", sourceLocation: sourceLocation)
     }
 }

@@ -1,0 +1,23 @@
+/// One `wpt` of a GPX document as it is written: its coordinates' text and the texts of the child elements a
+/// place is made from, before any of it is checked.
+public struct GPXWaypoint: Sendable, Hashable {
+    /// The `lat` attribute, nil when it is missing.
+    public var latitude: String?
+    /// The `lon` attribute, nil when it is missing.
+    public var longitude: String?
+    /// The text of `name`.
+    public var name: String?
+    /// The text of `desc`.
+    public var description: String?
+    /// The text of `cmt`, the comment devices often write instead of a description.
+    public var comment: String?
+    /// The text of `type` (`visited` for a visited place, as placesd's export writes it).
+    public var type: String?
+    /// The line of the document the waypoint starts on, for messages.
+    public var line: Int
+
+    /// A waypoint starting on `line` with nothing read yet.
+    public init(line: Int) {
+        self.line = line
+    }
+}
