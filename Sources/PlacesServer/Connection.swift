@@ -18,12 +18,8 @@ final class Connection {
     let pipeline = RequestPipeline()
     /// How the connection's requests run.
     let context: RequestContext
-    /// The most requests submitted and not yet answered (`--max-requests-in-flight`); at the limit no more are
-    /// taken until answers come back.
-    let maximumRequestsInFlight: Int
-    /// The most bytes of unread replies the connection may hold (`--max-reply-buffer`); at the limit no more
-    /// requests are taken until the client reads.
-    let maximumReplyBytes: Int
+    /// Whether the next request may be taken: the limits on requests in flight and unread replies.
+    private(set) var admission: RequestAdmission
     /// The most bytes of events that may wait for a subscriber before its subscription ends.
     let subscriberBufferLimit: Int
     /// Replies not yet written to the socket; `output.bytes[sentCount...]` is what remains.
@@ -41,24 +37,6 @@ final class Connection {
     var closesAfterFlush = false
     /// The event loop will service the connection once it has handled the messages in hand.
     var isScheduled = false
-    /// Chunks of the user's reply budget this connection holds (see `ReplyBudgets`).
-    private(set) var reservedChunks = 0
-
-    /// Bytes of the user's reply budget this connection holds.
-    var reservedReplyBytes: Int { reservedChunks * ReplyBudgets.chunkBytes }
-    /// The most requests that were in flight at once, for the log.
-    private(set) var mostRequestsInFlight = 0
-    /// How many times the connection stopped being read because `maximumRequestsInFlight` was reached.
-    private(set) var requestLimitPauses = 0
-    /// Whether the last attempt to take a request found the limit reached (a pause is counted once).
-    private var isPausedAtRequestLimit = false
-    /// How many times the connection stopped being read because its unread replies used its allowance.
-    private(set) var replyLimitPauses = 0
-    /// Whether the last attempt to take a request found the allowance used (a pause is counted once).
-    private(set) var isPausedAtReplyLimit = false
-    /// The most bytes of replies that waited unread at once, for the log.
-    private(set) var mostUnreadReplyBytes = 0
-
     init(
         id: UInt64, fd: FileDescriptor, caller: Caller, context: RequestContext, maximumLineBytes: Int,
         maximumRequestsInFlight: Int = 1024, maximumReplyBytes: Int = 64 << 20, subscriberBufferLimit: Int = 4 << 20
@@ -68,8 +46,8 @@ final class Connection {
         self.caller = caller
         self.context = context
         self.framer = LineFramer(maximumLineBytes: maximumLineBytes)
-        self.maximumRequestsInFlight = maximumRequestsInFlight
-        self.maximumReplyBytes = maximumReplyBytes
+        self.admission = RequestAdmission(
+            maximumRequestsInFlight: maximumRequestsInFlight, maximumReplyBytes: maximumReplyBytes, uid: caller.uid)
         self.subscriberBufferLimit = subscriberBufferLimit
     }
 
@@ -79,45 +57,36 @@ final class Connection {
     /// Whether everything read has been answered and written.
     var isDrained: Bool { output.bytes.count == sentCount && pipeline.isIdle }
 
-    /// How many unread reply bytes the connection may hold now.
-    private var replyAllowance: Int {
-        min(maximumReplyBytes, Self.unreservedReplyBytes + reservedChunks * ReplyBudgets.chunkBytes)
-    }
-
-    /// Whether the next complete line may be taken now; counts a pause when the request limit stops it.
+    /// Whether the next complete line may be taken now (`RequestAdmission` says whether the limits allow it).
     ///
-    /// Not when a read waits for earlier changes, when `maximumRequestsInFlight` requests wait, or when the
-    /// unread replies have used the connection's allowance (beyond the first MiB, a share of the user's reply
-    /// budget reserved from `budgets`, up to `maximumReplyBytes`). The connection is not read either, so the
-    /// client blocks on its own socket; the event loop tries again when a reply arrives, output is written, or
-    /// budget comes back.
+    /// Not when a read waits for earlier changes or a protocol error ends the connection either. When the
+    /// unread replies newly stop the taking, `onReplyLimitPause` hears of it.
     func mayTakeRequest(budgets: ReplyBudgets, userLimit: Int) -> Bool {
         guard !pipeline.isHolding, !closesAfterFlush else { return false }
-        guard pipeline.waitingCount < maximumRequestsInFlight else {
-            if !isPausedAtRequestLimit {
-                isPausedAtRequestLimit = true
-                requestLimitPauses += 1
-            }
+        let verdict = admission.verdict(
+            waiting: pipeline.waitingCount, unread: pendingOutputCount, budgets: budgets, userLimit: userLimit,
+            waiter: context.sink)
+        switch verdict {
+        case .take:
+            return true
+        case .pause(.unreadReplies(let unread, let allowance), isNew: true):
+            onReplyLimitPause?(self, unread, allowance)
+            return false
+        case .pause:
             return false
         }
-        isPausedAtRequestLimit = false
-        let unread = pendingOutputCount
-        mostUnreadReplyBytes = max(mostUnreadReplyBytes, unread)
-        while unread >= replyAllowance {
-            guard replyAllowance < maximumReplyBytes,
-                budgets.reserveChunk(for: caller.uid, limit: userLimit, waiter: context.sink)
-            else {
-                if !isPausedAtReplyLimit {
-                    isPausedAtReplyLimit = true
-                    replyLimitPauses += 1
-                    onReplyLimitPause?(self, unread, replyAllowance)
-                }
-                return false
-            }
-            reservedChunks += 1
-        }
-        isPausedAtReplyLimit = false
-        return true
+    }
+
+    /// Answers a line over the limit with -32600 (id null), reads nothing more, and closes once that is written:
+    /// where the line ends is unknown, so nothing after it can be read as a request.
+    func endAfterOverlongLine() {
+        var line = JSONWriter()
+        RPCEnvelope.writeError(
+            id: .null,
+            error: .invalidRequest("The request line is longer than \(framer.maximumLineBytes) bytes."), to: &line)
+        pipeline.appendUnsolicited(line.bytes, output: &output)
+        isInputClosed = true
+        closesAfterFlush = true
     }
 
     /// Called once each time the unread replies stop the reading: with the unread bytes and the allowance.
@@ -125,7 +94,7 @@ final class Connection {
 
     /// Notes the requests in flight after taking one, for the log.
     func noteRequestsInFlight() {
-        mostRequestsInFlight = max(mostRequestsInFlight, pipeline.waitingCount)
+        admission.noteRequestsInFlight(pipeline.waitingCount)
     }
 
     /// Forgets output that has been written, keeping the buffer's storage, and gives back reply budget the
@@ -138,24 +107,11 @@ final class Connection {
             output.bytes.removeFirst(sentCount)
             sentCount = 0
         }
-        guard reservedChunks > 0 else { return }
-        // Keep a chunk's slack, so that a connection hovering at a chunk's edge does not take the lock each time.
-        var surplus = 0
-        while reservedChunks - surplus > 0,
-            pendingOutputCount + 2 * ReplyBudgets.chunkBytes
-                <= Self.unreservedReplyBytes + (reservedChunks - surplus) * ReplyBudgets.chunkBytes
-        {
-            surplus += 1
-        }
-        if pendingOutputCount == 0 { surplus = reservedChunks }
-        reservedChunks -= surplus
-        budgets.releaseChunks(surplus, for: caller.uid)
+        admission.releaseSurplus(unread: pendingOutputCount, budgets: budgets)
     }
 
     /// Gives back every chunk of reply budget and stops waiting for one (the connection closes).
     func releaseReplyBudget(_ budgets: ReplyBudgets) {
-        budgets.forget(context.sink, of: caller.uid)
-        budgets.releaseChunks(reservedChunks, for: caller.uid)
-        reservedChunks = 0
+        admission.releaseAll(budgets: budgets, waiter: context.sink)
     }
 }

@@ -50,6 +50,12 @@ final class Dispatcher: Sendable {
         }
     }
 
+    /// Hands `submissions` (gathered by an event loop over one turn) to the store's writer together, leaving the
+    /// array empty with its storage kept.
+    func submit(_ submissions: inout [PendingMutation]) {
+        store.submit(contentsOf: &submissions)
+    }
+
     /// Starts deferred work (e.g. `server.unlock`); its reply (nothing for a notification) goes to `sink` for
     /// `address` when it finishes.
     func start(_ work: Execution.DeferredWork, id: RPCID?, sink: ReplySink, address: ReplyAddress) {

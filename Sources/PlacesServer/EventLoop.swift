@@ -1,6 +1,4 @@
 import PlacesProtocol
-import PlacesSealing
-import PlacesState
 import PlacesStore
 import PlacesSystem
 
@@ -11,6 +9,10 @@ struct LoopContext: Sendable {
     let logger: Logger
     let settings: LiveSettings
     let replyBudgets: ReplyBudgets
+    /// Whether a new connection may stay.
+    let admission: ConnectionAdmission
+    /// What becomes of events for a watching connection.
+    let subscriptions: SubscriberDelivery
     /// Running out of file descriptors, logged once for all loops.
     let descriptorShortage = DescriptorShortage()
 }
@@ -44,10 +46,8 @@ final class EventLoop {
     private var scheduled: [Connection] = []
     /// The per-user reply budget as of this turn (reloadable).
     private var userReplyLimit: Int
-    /// While accepting fails for want of descriptors: when to try again (the listener is not watched till then).
-    private var acceptRetryTime: UInt64?
-    /// Whether accepting failed for want of descriptors since this loop last accepted a connection.
-    private var isShortOfDescriptors = false
+    /// When to accept again after running out of descriptors.
+    private var acceptPause = AcceptPause()
     private let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 65_536, alignment: 16)
 
     init(index: Int, loopCount: Int, listener: FileDescriptor, mailbox: LoopMailbox, context: LoopContext)
@@ -73,10 +73,11 @@ final class EventLoop {
     func run() {
         var events: [EpollEvent] = []
         while true {
-            let timeout: Int32 = unfinished.isEmpty ? (shutdownDeadline == nil ? -1 : 100) : 0
+            var timeout: Int32 = unfinished.isEmpty ? (shutdownDeadline == nil ? -1 : 100) : 0
+            if acceptPause.isPaused { timeout = acceptPause.timeout(timeout, now: Clock.monotonicNanoseconds()) }
             let count: Int
             do {
-                count = try epoll.wait(into: &events, maximum: 256, timeoutMilliseconds: acceptRetryTimeout(timeout))
+                count = try epoll.wait(into: &events, maximum: 256, timeoutMilliseconds: timeout)
             } catch {
                 context.logger.log(.critical, "Event loop failed: \(error)")
                 return
@@ -89,7 +90,7 @@ final class EventLoop {
                 }
             }
             serviceUnfinished()
-            context.dispatcher.store.submit(contentsOf: &submissions)
+            context.dispatcher.submit(&submissions)
             resumeAcceptingIfDue()
             if let deadline = shutdownDeadline, finishShutdown(deadline: deadline) { return }
         }
@@ -110,8 +111,7 @@ final class EventLoop {
                 return
             }
             guard let fd else { return }
-            if isShortOfDescriptors {
-                isShortOfDescriptors = false
+            if acceptPause.accepted() {
                 if let message = context.descriptorShortage.recordSuccess(now: Clock.monotonicNanoseconds()) {
                     context.logger.notice(message)
                 }
@@ -123,44 +123,29 @@ final class EventLoop {
     /// Stops watching the listener, which stays readable while clients wait and would wake the loop at once,
     /// again and again, until a connection of this loop closes or `DescriptorShortage.retryNanoseconds` pass.
     private func pauseAccepting(after error: SystemError) {
-        if acceptRetryTime == nil {
+        let now = Clock.monotonicNanoseconds()
+        if acceptPause.failed(now: now) {
             epoll.remove(listener)
         }
-        isShortOfDescriptors = true
-        let now = Clock.monotonicNanoseconds()
-        acceptRetryTime = now + DescriptorShortage.retryNanoseconds
         let message = context.descriptorShortage.recordFailure(
             error, now: now, openConnections: context.statistics.connections.load(ordering: .relaxed),
             openFileLimit: ResourceLimits.openFileLimit())
         if let message { context.logger.warning(message) }
     }
 
-    /// Watches the listener again and accepts what waits, once the retry time has come (never once shutdown
-    /// has begun: the listener is done with then).
+    /// Watches the listener again and accepts what waits, once `acceptPause` says it is time.
     private func resumeAcceptingIfDue() {
-        guard let retry = acceptRetryTime else { return }
-        guard shutdownDeadline == nil else {
-            acceptRetryTime = nil
+        guard acceptPause.isDue(now: Clock.monotonicNanoseconds(), isShuttingDown: shutdownDeadline != nil) else {
             return
         }
-        guard Clock.monotonicNanoseconds() >= retry else { return }
-        acceptRetryTime = nil
         do {
             try epoll.add(listener, events: [.readable], token: Self.listenerToken)
         } catch {
             context.logger.error("\(error)")
-            acceptRetryTime = Clock.monotonicNanoseconds() + DescriptorShortage.retryNanoseconds
+            acceptPause.retryLater(now: Clock.monotonicNanoseconds())
             return
         }
         acceptConnections()
-    }
-
-    /// `timeout` shortened so that the wait ends when accepting is to be tried again.
-    private func acceptRetryTimeout(_ timeout: Int32) -> Int32 {
-        guard let retry = acceptRetryTime else { return timeout }
-        let now = Clock.monotonicNanoseconds()
-        let left = Int32(clamping: retry > now ? (retry - now + 999_999) / 1_000_000 : 0)
-        return timeout < 0 ? left : min(timeout, left)
     }
 
     private func adopt(_ fd: FileDescriptor) {
@@ -173,33 +158,19 @@ final class EventLoop {
             fd.close()
             return
         }
-        let open = context.statistics.connections.add(1, ordering: .relaxed).newValue
-        guard open <= settings.maximumConnections else {
-            context.statistics.connections.subtract(1, ordering: .relaxed)
-            refuse(
-                fd, credentials: credentials,
-                reply: "Too many connections: the limit is \(settings.maximumConnections).",
-                log: "Refused a connection: \(settings.maximumConnections) connections are open.")
-            return
-        }
-        let limit = settings.maximumConnectionsPerUser
-        guard context.statistics.admitConnection(of: credentials.uid, limit: limit) else {
-            context.statistics.connections.subtract(1, ordering: .relaxed)
-            refuse(
-                fd, credentials: credentials,
-                reply: "Too many connections from uid \(credentials.uid): the per-user limit is \(limit).",
-                log: "Refused a connection of uid \(credentials.uid): it has \(limit) open, the per-user limit.")
-            return
-        }
-        let caller: Caller
-        do {
-            var isAdmin = credentials.uid == 0
-            if !isAdmin, let adminGroupID = settings.adminGroupID {
-                isAdmin =
-                    credentials.gid == adminGroupID
-                    || (try? UnixSocket.peerGroups(fd))?.contains(adminGroupID) == true
+        let decision = context.admission.admit(
+            uid: credentials.uid, maximumConnections: settings.maximumConnections,
+            maximumConnectionsPerUser: settings.maximumConnectionsPerUser)
+        guard case .admitted(let open) = decision else {
+            if case .refused(let reply, let log) = decision {
+                refuse(fd, credentials: credentials, reply: reply, log: log)
             }
-            caller = Caller(uid: credentials.uid, gid: credentials.gid, isAdmin: isAdmin)
+            return
+        }
+        let caller = ConnectionAdmission.caller(credentials, adminGroupID: settings.adminGroupID) {
+            try? UnixSocket.peerGroups(fd)
+        }
+        do {
             let token = nextToken
             nextToken += tokenStride
             try epoll.add(fd, events: [.readable, .writable, .readHangup, .edgeTriggered], token: token)
@@ -220,17 +191,14 @@ final class EventLoop {
                 .debug, "Client uid \(caller.uid) connected (\(open) open).", fields: Self.fields(for: credentials))
         } catch {
             context.logger.error("\(error)")
-            context.statistics.releaseConnection(of: credentials.uid)
-            context.statistics.connections.subtract(1, ordering: .relaxed)
+            context.admission.release(uid: credentials.uid)
             fd.close()
         }
     }
 
     /// Sends a connection over a limit one -32006 line with id null, logs why, and closes it.
     private func refuse(_ fd: FileDescriptor, credentials: PeerCredentials, reply: String, log: String) {
-        var line = JSONWriter()
-        RPCEnvelope.writeError(id: .null, error: .limitReached(reply), to: &line)
-        _ = line.bytes.withUnsafeBytes { try? fd.write($0) }
+        _ = ConnectionAdmission.refusalLine(reply).withUnsafeBytes { try? fd.write($0) }
         context.logger.log(.warning, log, fields: Self.fields(for: credentials))
         fd.close()
     }
@@ -266,20 +234,21 @@ final class EventLoop {
                     submissions: &submissions, output: &connection.output)
                 scheduleService(of: connection)
             case .events(let token, let generation, let bytes):
-                guard let connection = connections[token],
-                    context.dispatcher.hub.isCurrent(token: token, generation: generation)
-                else { continue }
-                if connection.pendingOutputCount + bytes.count > connection.subscriberBufferLimit {
-                    context.dispatcher.hub.unsubscribe(token: token, generation: generation)
-                    connection.pipeline.appendUnsolicited(
-                        SubscriptionHub.overflowNotice(limit: connection.subscriberBufferLimit),
-                        output: &connection.output)
+                guard let connection = connections[token] else { continue }
+                let outcome = context.subscriptions.outcome(
+                    token: token, generation: generation, pending: connection.pendingOutputCount,
+                    incoming: bytes.count, limit: connection.subscriberBufferLimit)
+                switch outcome {
+                case .stale:
+                    continue
+                case .deliver:
+                    connection.pipeline.appendUnsolicited(bytes, output: &connection.output)
+                case .overflow(let notice):
+                    connection.pipeline.appendUnsolicited(notice, output: &connection.output)
                     context.logger.log(
                         .notice,
                         "Ended the subscription of client uid \(connection.caller.uid): it does not read its events.",
                         fields: [LogField("PLACESD_CLIENT_UID", "\(connection.caller.uid)")])
-                } else {
-                    connection.pipeline.appendUnsolicited(bytes, output: &connection.output)
                 }
                 scheduleService(of: connection)
             case .replyBudgetFreed(let token):
@@ -376,7 +345,7 @@ final class EventLoop {
             .debug,
             "Client uid \(connection.caller.uid) (connection \(connection.id)) has \(unread) bytes of replies "
                 + "unread, its allowance "
-                + "\(allowance) (\(connection.reservedReplyBytes) of them from its user's budget, which has "
+                + "\(allowance) (\(connection.admission.reservedReplyBytes) of them from its user's budget, which has "
                 + "\(context.replyBudgets.reservedBytes(of: connection.caller.uid)) of \(userReplyLimit) reserved); "
                 + "reading paused.",
             fields: [LogField("PLACESD_CLIENT_UID", "\(connection.caller.uid)")])
@@ -394,16 +363,7 @@ final class EventLoop {
             case .needMoreData:
                 return true
             case .tooLong:
-                var line = JSONWriter()
-                RPCEnvelope.writeError(
-                    id: .null,
-                    error: .invalidRequest(
-                        "The request line is longer than \(connection.framer.maximumLineBytes) bytes."),
-                    to: &line
-                )
-                connection.pipeline.appendUnsolicited(line.bytes, output: &connection.output)
-                connection.isInputClosed = true
-                connection.closesAfterFlush = true
+                connection.endAfterOverlongLine()
                 context.logger.log(
                     .notice,
                     "Client uid \(connection.caller.uid) sent a line over \(connection.framer.maximumLineBytes) bytes; closing.",
@@ -441,20 +401,20 @@ final class EventLoop {
 
     private func close(_ connection: Connection) {
         guard connections.removeValue(forKey: connection.id) != nil else { return }
-        context.dispatcher.hub.unsubscribe(token: connection.id)
+        context.subscriptions.end(token: connection.id)
         connection.releaseReplyBudget(context.replyBudgets)
         epoll.remove(connection.fd)
         connection.fd.close()
         // A descriptor is free: try accepting again as soon as this turn of the loop is done.
-        if acceptRetryTime != nil { acceptRetryTime = 0 }
-        context.statistics.releaseConnection(of: connection.caller.uid)
-        let open = context.statistics.connections.subtract(1, ordering: .relaxed).newValue
+        acceptPause.descriptorFreed()
+        let open = context.admission.release(uid: connection.caller.uid)
         context.logger.debug(
             "Client uid \(connection.caller.uid) disconnected (\(open) open; at most "
-                + "\(connection.mostRequestsInFlight) requests were in flight, reading paused "
-                + "\(connection.requestLimitPauses) times at the limit of \(connection.maximumRequestsInFlight); "
-                + "at most \(connection.mostUnreadReplyBytes) bytes of replies were unread, reading paused "
-                + "\(connection.replyLimitPauses) times at the bound of \(connection.maximumReplyBytes)).")
+                + "\(connection.admission.mostRequestsInFlight) requests were in flight, reading paused "
+                + "\(connection.admission.requestLimitPauses) times at the limit of \(connection.admission.maximumRequestsInFlight); "
+                + "at most \(connection.admission.mostUnreadReplyBytes) bytes of replies were unread, reading paused "
+                + "\(connection.admission.replyLimitPauses) times at the bound of \(connection.admission.maximumReplyBytes))."
+        )
     }
 
     // MARK: Shutdown

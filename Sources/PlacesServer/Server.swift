@@ -60,7 +60,9 @@ public final class Server {
             statistics: statistics,
             logger: logger,
             settings: settings,
-            replyBudgets: ReplyBudgets()
+            replyBudgets: ReplyBudgets(),
+            admission: ConnectionAdmission(statistics: statistics),
+            subscriptions: SubscriberDelivery(hub: hub)
         )
         let loops: [(mailbox: LoopMailbox, thread: SystemThread)]
         let signalWait: Epoll

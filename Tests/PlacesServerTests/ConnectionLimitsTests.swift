@@ -44,16 +44,16 @@ struct ConnectionLimitsTests {
         }
         #expect(taken == 3, "three changes wait, whose replies are not in yet")
         #expect(submissions.count == 3, "each went to the store without waiting for the one before")
-        #expect(connection.requestLimitPauses == 1)
+        #expect(connection.admission.requestLimitPauses == 1)
         #expect(!connection.mayTakeRequest(budgets: budgets, userLimit: Self.mebibyte))
-        #expect(connection.requestLimitPauses == 1, "one pause however often it is asked")
+        #expect(connection.admission.requestLimitPauses == 1, "one pause however often it is asked")
 
         connection.pipeline.complete(
             ReplyAddress(slot: 0, part: 0), bytes: Array("{\"one\"}\n".utf8), in: connection.context,
             submissions: &submissions, output: &connection.output)
         #expect(connection.pipeline.waitingCount == 2)
         #expect(connection.mayTakeRequest(budgets: budgets, userLimit: Self.mebibyte))
-        #expect(connection.mostRequestsInFlight == 3)
+        #expect(connection.admission.mostRequestsInFlight == 3)
         #expect(String(decoding: connection.output.bytes, as: UTF8.self) == "{\"one\"}\n")
     }
 
