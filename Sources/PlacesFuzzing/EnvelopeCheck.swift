@@ -74,7 +74,6 @@ enum EnvelopeCheck {
             failure.id == id && idBytes(failure.id) == idBytes(id), "envelope.failureID",
             "answered with id \(failure.id), expected \(id)")
         try require(failure.error.message.hasSuffix("."), "envelope.message", "\(failure.error.message) is no sentence")
-        try require(!failure.isNotification, "envelope.notification", "an envelope failure is marked a notification")
     }
 
     /// A request the client encodes reads back as the same request.
@@ -106,7 +105,6 @@ enum EnvelopeCheck {
                 try checkErrorReply(id: id, error: .methodNotFound(request.method))
                 if request.hasPositionalParams { try checkErrorReply(id: id, error: .positionalParams) }
             case .failure(let failure):
-                guard !failure.isNotification else { continue }
                 RPCEnvelope.writeError(failure, to: &out)
                 expected.append(.response(id: failure.id, result: .failure(failure.error)))
             }

@@ -4,14 +4,10 @@ public struct RPCFailure: Error, Sendable, Hashable {
     public let id: RPCID
     /// The error to send.
     public let error: RPCError
-    /// Whether the failed message was a notification (no `id` key), which JSON-RPC 2.0 never answers, not even
-    /// with an error.
-    public let isNotification: Bool
-
-    /// Creates a failure answered with `id`.
-    public init(id: RPCID, error: RPCError, isNotification: Bool = false) {
+    /// Creates a failure answered with `id`. (A notification that fails is still a request: it is refused, if at
+    /// all, only once its method is looked up, and a notification is never answered.)
+    public init(id: RPCID, error: RPCError) {
         self.id = id
         self.error = error
-        self.isNotification = isNotification
     }
 }

@@ -87,10 +87,8 @@ final class RequestPipeline {
     ) {
         precondition(held == nil, "a line was taken while a read was held")
         switch RPCEnvelope.parse(line) {
-        case .invalid(let failure):
+        case .invalid(let failure), .single(.failure(let failure)):
             answer(to: failure, output: &output)
-        case .single(.failure(let failure)):
-            if !failure.isNotification { answer(to: failure, output: &output) }
         case .single(.success(let request)):
             take(request, in: context, submissions: &submissions, output: &output)
         case .batch(let items):
@@ -195,7 +193,7 @@ final class RequestPipeline {
             switch items[part] {
             case .failure(let failure):
                 var line = JSONWriter()
-                if !failure.isNotification { RPCEnvelope.writeError(failure, to: &line) }
+                RPCEnvelope.writeError(failure, to: &line)
                 reply.parts[part] = line.bytes
                 keptBytes += line.bytes.count
             case .success(let request):

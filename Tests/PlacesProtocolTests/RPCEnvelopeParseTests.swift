@@ -104,7 +104,6 @@ import Testing
         let failure = try #require(Self.failure(text))
         #expect(failure.error.code == -32600, "\(text): \(failure.error)")
         #expect(failure.id == id)
-        #expect(!failure.isNotification)
         #expect(failure.error.message.hasPrefix("Invalid request: "))
         #expect(failure.error.message.hasSuffix("."))
     }
