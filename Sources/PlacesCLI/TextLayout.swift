@@ -66,19 +66,6 @@ enum TextLayout {
 
     /// `text` broken between words into lines of at most `width` cells (a longer word gets a line of its own).
     static func wrapped(_ text: String, width: Int) -> [String] {
-        var lines: [String] = []
-        var line = ""
-        for word in text.split(separator: " ") {
-            if line.isEmpty {
-                line = String(word)
-            } else if cells(line) + 1 + cells(word) <= width {
-                line += " " + word
-            } else {
-                lines.append(line)
-                line = String(word)
-            }
-        }
-        lines.append(line)
-        return lines
+        TerminalCells.wrapped(text, width: width)
     }
 }

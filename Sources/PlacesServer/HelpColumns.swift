@@ -1,3 +1,5 @@
+import PlacesSystem
+
 /// Lays out `placesd --help`: options in a column, their text wrapped beside them.
 enum HelpColumns {
     /// The width of every line.
@@ -7,7 +9,7 @@ enum HelpColumns {
 
     /// An option and its text: on one line when the option fits before the text column, else on its own line.
     static func option(_ option: String, _ text: String) -> String {
-        let lines = wrap(text, width: width - textColumn)
+        let lines = TerminalCells.wrapped(text, width: width - textColumn)
         let lead = "  " + option
         let indent = String(repeating: " ", count: textColumn)
         if lead.count < textColumn - 1 {
@@ -19,30 +21,12 @@ enum HelpColumns {
 
     /// A paragraph wrapped to the width.
     static func paragraph(_ text: String) -> String {
-        wrap(text, width: width).map { $0 + "\n" }.joined()
+        TerminalCells.wrapped(text, width: width).map { $0 + "\n" }.joined()
     }
 
     /// `a`, `a and b`, `a, b and c`.
     static func list(_ items: [String]) -> String {
         guard let last = items.last else { return "" }
         return items.count == 1 ? last : items.dropLast().joined(separator: ", ") + " and " + last
-    }
-
-    /// The words of `text` in lines of at most `width` characters (a longer word gets a line of its own).
-    static func wrap(_ text: String, width: Int) -> [String] {
-        var lines: [String] = []
-        var line = ""
-        for word in text.split(separator: " ") {
-            if line.isEmpty {
-                line = String(word)
-            } else if line.count + 1 + word.count <= width {
-                line += " " + word
-            } else {
-                lines.append(line)
-                line = String(word)
-            }
-        }
-        lines.append(line)
-        return lines
     }
 }

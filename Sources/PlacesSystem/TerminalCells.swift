@@ -7,6 +7,29 @@ import Glibc
 ///
 /// An emoji sequence joined with U+200D counts each of its emoji, as terminals that draw them one by one show it.
 public enum TerminalCells {
+    /// `text` broken between words into lines of at most `width` cells (a longer word gets a line of its own).
+    public static func wrapped(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        var lineWidth = 0
+        for word in text.split(separator: " ") {
+            let wordWidth = self.width(of: word)
+            if line.isEmpty {
+                line = String(word)
+                lineWidth = wordWidth
+            } else if lineWidth + 1 + wordWidth <= width {
+                line += " " + word
+                lineWidth += 1 + wordWidth
+            } else {
+                lines.append(line)
+                line = String(word)
+                lineWidth = wordWidth
+            }
+        }
+        lines.append(line)
+        return lines
+    }
+
     /// The cells `text` takes.
     public static func width(of text: some StringProtocol) -> Int {
         width(of: text.unicodeScalars)

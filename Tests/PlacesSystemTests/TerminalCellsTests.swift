@@ -35,4 +35,13 @@ import Testing
         #expect(TerminalCells.width(of: "東") == 2)
         #expect(uselocale(nil) == before)
     }
+
+    /// Words are wrapped by the cells they take, so a line of wide characters is as wide as one of ASCII.
+    @Test func wrapsBetweenWordsByCells() {
+        #expect(TerminalCells.wrapped("one two three", width: 7) == ["one two", "three"])
+        #expect(TerminalCells.wrapped("東京 タワー abc", width: 8) == ["東京", "タワー", "abc"])
+        #expect(TerminalCells.wrapped("東京 ab", width: 7) == ["東京 ab"])
+        #expect(TerminalCells.wrapped("unbreakable", width: 4) == ["unbreakable"], "a longer word on its own line")
+        #expect(TerminalCells.wrapped("", width: 4) == [""])
+    }
 }
