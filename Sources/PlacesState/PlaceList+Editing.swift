@@ -25,8 +25,8 @@ extension PlaceList {
         let removed = root.remove(at: index)
         count -= 1
         rendering = PlaceListRenderingSlot()
-        while case .branch(let children) = root, children.count == 1 {
-            root = children[0].node
+        while case .branch(let children) = root, children.count <= 1 {
+            root = children.first?.node ?? .empty
         }
         return removed
     }

@@ -51,11 +51,17 @@ extension PlaceTreeNode {
             let (child, rest) = PlaceTreeNode.locate(index, in: children)
             let removed = children[child].node.remove(at: rest)
             children[child].count -= 1
-            if children[child].count > 0 {
+            if children[child].count == 0 {
+                // An empty child has no first position to search by: merged into a neighbour, its stale one
+                // would send searches for the places before it into it.
+                children.remove(at: child)
+            } else {
                 children[child].firstPosition = children[child].node.firstPosition
-            }
-            if children[child].node.width < PlaceTreeNode.minimumWidth(of: children[child].node), children.count > 1 {
-                PlaceTreeNode.repair(&children, around: child)
+                if children[child].node.width < PlaceTreeNode.minimumWidth(of: children[child].node),
+                    children.count > 1
+                {
+                    PlaceTreeNode.repair(&children, around: child)
+                }
             }
             self = .branch(children)
             return removed

@@ -84,6 +84,21 @@ import Testing
         expectWellFormed(list)
     }
 
+    /// A branch whose only leaf held one place, emptied by a removal: no empty child may stay behind (merged into a
+    /// neighbour with the first position of the place it held, it sent searches for the places before it astray).
+    @Test(arguments: [33, 1_025, 1_057])
+    func removingALoneLastPlaceLeavesNoEmptyChild(count: Int) {
+        var list = appended(count)
+        list.remove(at: count - 1)
+        expectWellFormed(list)
+        #expect((0..<(count - 1)).allSatisfy { list.index(ofPosition: Int64($0)) == $0 })
+        list.append(testSlot(count, position: Int64(count) + 10))
+        list.remove(at: count - 1)
+        list.remove(at: count - 2)
+        expectWellFormed(list)
+        #expect((0..<(count - 2)).allSatisfy { list.index(ofPosition: Int64($0)) == $0 })
+    }
+
     @Test func removingEverythingInAnyOrderLeavesAnEmptyList() {
         var generator = SeededGenerator(seed: 7)
         var list = appended(5_000)
