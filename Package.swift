@@ -72,7 +72,7 @@ let package = Package(
             name: "PlacesServer",
             dependencies: [
                 "PlacesModel", "PlacesLocking", "PlacesSystem", "PlacesSystemd", "PlacesState", "PlacesSealing",
-                "PlacesStore", "PlacesProtocol", "PlacesGPX",
+                "PlacesPersistence", "PlacesStore", "PlacesProtocol", "PlacesGPX",
             ],
             swiftSettings: strict
         ),
@@ -90,7 +90,7 @@ let package = Package(
             name: "PlacesStoreTests",
             dependencies: [
                 "PlacesStore", "PlacesState", "PlacesSealing", "PlacesPersistence", "PlacesSQLite", "PlacesStoreFaults",
-                "PlacesModel",
+                "PlacesModel", "PlacesLocking",
             ],
             swiftSettings: strict),
         .testTarget(

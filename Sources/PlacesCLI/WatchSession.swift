@@ -2,6 +2,10 @@ import PlacesClient
 import PlacesProtocol
 
 /// One run of `placesctl watch`: watch, print, and watch again after an overflow or a lost connection.
+///
+/// Watching again resumes after the last revision printed (`places.watch` with `since`): the changes missed
+/// meanwhile come from the daemon's change log, each printed once. Only when the log no longer reaches back does
+/// the session take a fresh snapshot.
 struct WatchSession {
     /// The first wait before reconnecting, in milliseconds.
     static let initialBackoff = 100
@@ -23,6 +27,8 @@ struct WatchSession {
     private var hasWatched = false
     private var isReconnecting = false
     private var backoff = initialBackoff
+    /// The revision of the last snapshot or change printed; nil before the first snapshot.
+    private var lastRevision: Int64?
 
     /// A session printing through `context`, stopped by `signals`.
     init(context: CommandContext, signals: any StopSignals) {
@@ -57,16 +63,26 @@ struct WatchSession {
         }
     }
 
-    /// Calls `places.watch`, prints the snapshot and then each change; returns after an overflow.
+    /// Calls `places.watch` (resuming after `lastRevision` once there is one), prints the snapshot or the changes
+    /// missed, and then each change; returns after an overflow.
     private mutating func watchOnce() throws(Ending) {
-        let snapshot = try client { () throws(ClientError) in try context.callReportingClientErrors(WatchParams()) }
-        if isReconnecting {
-            isReconnecting = false
-            context.note("reconnected to placesd at '\(context.socketPath)'; a fresh snapshot follows")
+        if let since = lastRevision, let resumed = try resume(after: since) {
+            if isReconnecting {
+                isReconnecting = false
+                context.note("reconnected to placesd at '\(context.socketPath)'; resuming after revision \(since)")
+            }
+            try output { () throws(CLIFailure) in try printResumed(resumed) }
+        } else {
+            let snapshot = try client { () throws(ClientError) in try context.callReportingClientErrors(WatchParams()) }
+            if isReconnecting {
+                isReconnecting = false
+                context.note("reconnected to placesd at '\(context.socketPath)'; a fresh snapshot follows")
+            }
+            try output { () throws(CLIFailure) in try printSnapshot(snapshot) }
+            lastRevision = snapshot["revision"]?.numberValue?.integerValue
         }
         hasWatched = true
         backoff = Self.initialBackoff
-        try output { () throws(CLIFailure) in try printSnapshot(snapshot) }
         while true {
             let next = try client { () throws(ClientError) in try context.nextNotification() }
             guard let notification = next else {
@@ -77,12 +93,27 @@ struct WatchSession {
                 try output { () throws(CLIFailure) in try printChange(notification.params) }
             case .overflow:
                 context.note(
-                    "placesd ended the watch because changes came faster than they were read; "
-                        + "watching again with a fresh snapshot")
+                    "placesd ended the watch (\(notification.params?["reason"]?.stringValue ?? "no reason given")); "
+                        + "watching again")
                 return
             case nil:
                 continue
             }
+        }
+    }
+
+    /// Calls `places.watch` with `since`; nil when the daemon's change log no longer reaches back (or `since` is
+    /// newer than its revision, as after the database was replaced): a fresh snapshot is needed then.
+    private func resume(after since: Int64) throws(Ending) -> JSONValue? {
+        do {
+            return try context.callReportingClientErrors(WatchParams(since: since))
+        } catch .rpc(let error)
+            where error.code == RPCErrorCode.invalidParams && error.data?["field"]?.stringValue == "since"
+        {
+            context.note("placesd cannot resume after revision \(since) (\(error.message)); taking a fresh snapshot")
+            return nil
+        } catch {
+            return try client { () throws(ClientError) in throw error }
         }
     }
 
@@ -99,9 +130,25 @@ struct WatchSession {
                 places, total: Int64(places.count), offset: 0, isFiltered: false, width: context.width))
     }
 
-    private func printChange(_ params: JSONValue?) throws(CLIFailure) {
+    /// Prints the changes of a resumed watch's result, each as its event would be.
+    private mutating func printResumed(_ result: JSONValue) throws(CLIFailure) {
+        guard let changes = result["changes"]?.arrayValue else {
+            throw .software("malformed reply from placesd: places.watch with since returned no 'changes' array")
+        }
+        for change in changes {
+            try printChange(change)
+        }
+        if let revision = result["revision"]?.numberValue?.integerValue {
+            lastRevision = Int64(revision)
+        }
+    }
+
+    private mutating func printChange(_ params: JSONValue?) throws(CLIFailure) {
         guard let params, case .object = params else {
             throw .software("malformed places.changed notification from placesd: params are not an object")
+        }
+        if let revision = params["revision"]?.numberValue?.integerValue {
+            lastRevision = Int64(revision)
         }
         if context.isJSON {
             return try context.writeJSON(params)

@@ -6,8 +6,9 @@ import PlacesState
 ///
 /// A store opens its engine, takes the state the engine loaded, and from then on hands it, one batch at a time,
 /// the rows a batch of changes writes and the state after them; only the store's writer calls an engine, on one
-/// queue. SQLite is the engine today; another one (a shared database, say) goes beside it without the writer,
-/// the snapshots or the server changing.
+/// queue. SQLite is the embedded engine; an engine shared by many hosts also brings in what the other hosts
+/// committed (`beginBatch()`, `follow()`), which the writer applies to its state before its own batch, so that a
+/// batch is decided on current data.
 package protocol PersistenceEngine: AnyObject {
     /// What the engine keeps its places in, as messages and `server.status` name it (a file's path).
     var location: String { get }
@@ -17,16 +18,44 @@ package protocol PersistenceEngine: AnyObject {
     var isLocked: Bool { get }
     /// Why no batch can be committed now (the engine is closed, or unusable since a failure), or nil.
     var refusal: StoreError? { get }
+    /// Why the database cannot be reached at the moment (it is being reconnected to), or nil.
+    var problem: String? { get }
 
     /// The state as the engine loaded it when it opened.
     func load() -> StoreState
 
+    /// Starts a batch: an engine shared by many hosts takes the store's write lock here and returns what the
+    /// other hosts committed after the last state it returned; the embedded engine has nothing to bring in.
+    ///
+    /// Every begin that did not fail is followed by `commit(_:changes:next:)` or `endBatch()`.
+    func beginBatch() -> CatchUp
+
     /// Writes `writes` and commits them in one transaction, with the owners' and the store's revisions of
-    /// `next`, the state after them; `changes` are the changes they make, in order.
+    /// `next`, the state after them; `changes` are the changes they make, in order, for the change log.
     ///
     /// Nothing is changed unless the commit is whole. After a failure the engine has put itself back to a
     /// committed state, which it returns if it is not the one before the batch (it reloaded what the disk holds).
-    func commit(_ writes: [PlaceWrite], changes: [PlaceChange], next: StoreState) -> EngineCommit
+    func commit(_ writes: [PlaceWrite], changes: [LoggedChange], next: StoreState) -> EngineCommit
+
+    /// Ends a batch begun with `beginBatch()` that writes nothing (it lets the write lock go).
+    func endBatch()
+
+    /// What the other hosts committed after the last state the engine returned, read without the write lock:
+    /// how an idle host follows the others. The embedded engine has nothing to bring in.
+    func follow() -> CatchUp
+
+    /// Has `wake` called (on any thread) whenever others may have committed something that `follow()` would
+    /// bring in, with the store revision they reached when the engine knows it; the embedded engine never calls
+    /// it.
+    func startFollowing(_ wake: @escaping @Sendable (_ revision: Int64?) -> Void)
+
+    /// The changes the change log holds after `revision`, in order: `owner`'s after its revision `revision`, or
+    /// with nil every owner's after the store revision `revision`. The log may no longer reach back that far,
+    /// and may hold changes newer than the state the engine returned last.
+    func loggedChanges(after revision: Int64, of owner: UserID?) -> Result<[PlaceChange], StoreError>
+
+    /// Reads the whole state again, for when the state the store holds does not follow the change log.
+    func reload() -> Result<StoreState, StoreError>
 
     /// Checks `key` against sealed places and, if it is theirs and the engine is locked, loads and decrypts them;
     /// returns the state loaded, or nil if nothing changed (it was unlocked with this key already).
@@ -37,6 +66,17 @@ package protocol PersistenceEngine: AnyObject {
     func close()
 }
 
+/// What another host committed, as an engine brings it in.
+package enum CatchUp: Sendable {
+    /// The changes in revision order, each the next one after the state before it; empty when nothing is new.
+    case changes([LoggedChange])
+    /// The change log no longer reaches back to the state the engine returned last: it read the whole state
+    /// again.
+    case reloaded(StoreState)
+    /// The database cannot be reached or refused the reading; nothing was brought in.
+    case failed(StoreError)
+}
+
 /// How an engine's commit ended.
 package enum EngineCommit: Sendable {
     /// The batch is committed; `reloaded` is the state the engine read back while recovering from an error
@@ -45,4 +85,8 @@ package enum EngineCommit: Sendable {
     /// The batch is not committed, for `reason`; `reloaded` is the committed state when the engine had to read
     /// it back, nil when it is the one before the batch.
     case failed(reason: String, reloaded: StoreState?)
+    /// The connection was lost while the commit was under way, or the database warned that it committed
+    /// without the confirmation it waits for: the batch may or may not be committed, and the change log will
+    /// tell.
+    case unknown(reason: String)
 }

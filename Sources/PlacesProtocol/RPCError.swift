@@ -86,6 +86,40 @@ public struct RPCError: Error, Sendable, Hashable, CustomStringConvertible {
         )
     }
 
+    /// -32007: the commit was under way when the database went away; the change may or may not be saved, and a
+    /// read (or a watch) tells which.
+    public static func outcomeUnknown(_ detail: String) -> RPCError {
+        RPCError(
+            code: RPCErrorCode.outcomeUnknown,
+            message: "The outcome is unknown: \(trimmingPeriod(detail)); the change may or may not have been saved.")
+    }
+
+    /// -32602 for `places.watch` with a `since` the change log no longer reaches back to; `data.oldestRevision`
+    /// is the oldest revision it holds.
+    public static func historyPruned(since: Int64, oldestRevision: Int64) -> RPCError {
+        let reason = "the change log no longer reaches back to revision \(since) (it starts at \(oldestRevision))"
+        return RPCError(
+            code: RPCErrorCode.invalidParams,
+            message: "Invalid params: since: \(reason); watch without since for a fresh snapshot.",
+            data: .object(
+                JSONObject([
+                    (key: "field", value: .string("since")), (key: "reason", value: .string(reason)),
+                    (key: "oldestRevision", value: .number(JSONNumber(oldestRevision))),
+                ])))
+    }
+
+    /// -32602 for `places.watch` with a `since` newer than the current revision, given in `data.currentRevision`.
+    public static func historyAhead(since: Int64, currentRevision: Int64) -> RPCError {
+        let reason = "revision \(since) is newer than the current revision, \(currentRevision)"
+        return RPCError(
+            code: RPCErrorCode.invalidParams, message: "Invalid params: since: \(reason).",
+            data: .object(
+                JSONObject([
+                    (key: "field", value: .string("since")), (key: "reason", value: .string(reason)),
+                    (key: "currentRevision", value: .number(JSONNumber(currentRevision))),
+                ])))
+    }
+
     /// -32006: too many places, connections or subscriptions.
     public static func limitReached(_ detail: String) -> RPCError {
         RPCError(code: RPCErrorCode.limitReached, message: sentence("Limit reached: ", detail))

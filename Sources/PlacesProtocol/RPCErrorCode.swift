@@ -22,4 +22,6 @@ public enum RPCErrorCode {
     public static let storageFailure = -32005
     /// Too many places, connections or subscriptions.
     public static let limitReached = -32006
+    /// The database went away while a change was being committed: it may or may not be saved.
+    public static let outcomeUnknown = -32007
 }

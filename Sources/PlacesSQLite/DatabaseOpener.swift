@@ -1,3 +1,4 @@
+import PlacesPersistence
 import PlacesSealing
 import PlacesState
 
@@ -11,7 +12,9 @@ import PlacesState
 enum DatabaseOpener {
     /// Checks and opens `path` with `key` (see `WriterDatabase.open`), returning the writer's database, the loaded
     /// state and how the places are kept.
-    static func open(path: String, key: StoreKey?) throws(StoreError) -> (WriterDatabase, StoreState, StoreSealing) {
+    static func open(
+        path: String, key: StoreKey?, limits: ChangeLogLimits
+    ) throws(StoreError) -> (WriterDatabase, StoreState, StoreSealing) {
         let inspector = DatabaseInspector()
         let mode = DatabaseInspector.readingMode(for: path)
         let reader: SQLiteConnection
@@ -35,6 +38,6 @@ enum DatabaseOpener {
             try inspector.checkIntegrity(reader)
         }
         reader.close()
-        return try WriterDatabase.open(path: path, key: key, preloaded: preloaded)
+        return try WriterDatabase.open(path: path, key: key, limits: limits, preloaded: preloaded)
     }
 }

@@ -101,19 +101,10 @@ final class PlaceStatements {
         of place: Place, to statement: SQLiteStatement, name: Int32, description: Int32, latitude: Int32,
         longitude: Int32, sealed: Int32
     ) {
-        if let cipher {
-            statement.bind("", at: name)
-            statement.bind("", at: description)
-            statement.bind(0.0, at: latitude)
-            statement.bind(0.0, at: longitude)
-            statement.bind(blob: cipher.seal(SealedPayload(place), id: place.id, owner: place.owner), at: sealed)
-        } else {
-            statement.bind(place.name, at: name)
-            statement.bind(place.description, at: description)
-            statement.bind(place.coordinate.latitude, at: latitude)
-            statement.bind(place.coordinate.longitude, at: longitude)
-            statement.bindNull(at: sealed)
-        }
+        statement.bindPrivateFields(
+            SealedPayload(place), id: place.id, owner: place.owner, cipher: cipher,
+            at: PrivateFieldParameters(
+                name: name, description: description, latitude: latitude, longitude: longitude, sealed: sealed))
     }
 
     /// Stores `owner`'s revision.

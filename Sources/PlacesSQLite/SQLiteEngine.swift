@@ -3,6 +3,7 @@ import PlacesModel
 import PlacesPersistence
 import PlacesSealing
 import PlacesState
+import PlacesSystem
 
 /// The embedded engine: the places in one SQLite file, WAL mode, `synchronous=FULL` (every commit synced to
 /// disk before it counts), sealed with the store's key when there is one.
@@ -19,6 +20,8 @@ package final class SQLiteEngine: PersistenceEngine {
     private var unavailableReason: String?
     /// How the places are kept: in plaintext, sealed, or sealed and locked.
     private var sealing: StoreSealing
+    /// How much of the change log is kept.
+    private let limits: ChangeLogLimits
 
     /// Locks the file, checks it read-only, then opens it for writing, migrates and loads it (sealing it first if
     /// it is in plaintext and a key is given).
@@ -26,8 +29,10 @@ package final class SQLiteEngine: PersistenceEngine {
     /// A file that is not SQLite, not a placesd database, newer than this build, damaged, unreadable or already
     /// in use is refused with `StoreError.cannotOpen` and left untouched; a sealed one with another key with
     /// `StoreError.wrongKey`. Without a key, a sealed store opens locked. `hook` makes chosen operations fail, for
-    /// tests.
-    package init(path: String, key: StoreKey?, hook: (any SQLiteFaultHook)? = nil) throws(StoreError) {
+    /// tests. The change log keeps what `limits` say.
+    package init(
+        path: String, key: StoreKey?, limits: ChangeLogLimits = .standard, hook: (any SQLiteFaultHook)? = nil
+    ) throws(StoreError) {
         file = try DatabaseFile(path: path)
         if let hook {
             hook.willOpen(databaseAt: path)
@@ -35,8 +40,9 @@ package final class SQLiteEngine: PersistenceEngine {
             // A test that routed this database through its own VFS may have closed its store: open it plainly.
             SQLiteVFSRoutes.route(databaseAt: path, toVFS: nil)
         }
-        let (database, state, sealing) = try DatabaseOpener.open(path: path, key: key)
+        let (database, state, sealing) = try DatabaseOpener.open(path: path, key: key, limits: limits)
         self.database = database
+        self.limits = limits
         self.state = state
         self.sealing = sealing
         self.hook = hook
@@ -58,7 +64,33 @@ package final class SQLiteEngine: PersistenceEngine {
         state
     }
 
-    package func commit(_ writes: [PlaceWrite], changes: [PlaceChange], next: StoreState) -> EngineCommit {
+    /// Nothing to bring in: this host is the only writer of the file (its lock says so).
+    package func beginBatch() -> CatchUp { .changes([]) }
+
+    package func endBatch() {}
+
+    package func follow() -> CatchUp { .changes([]) }
+
+    package func startFollowing(_ wake: @escaping @Sendable (_ revision: Int64?) -> Void) {}
+
+    /// A file is never out of reach: failures are reported by each commit.
+    package var problem: String? { nil }
+
+    package func loggedChanges(after revision: Int64, of owner: UserID?) -> Result<[PlaceChange], StoreError> {
+        if let unavailableReason { return .failure(.storage(unavailableReason)) }
+        guard let database else { return .failure(.closed) }
+        do {
+            return .success(try database.changeLog.changes(after: revision, of: owner))
+        } catch let error as DamagedState {
+            return .failure(.storage("database '\(file.path)': \(error.reason)"))
+        } catch {
+            return .failure(.storage("database '\(file.path)': \(error)"))
+        }
+    }
+
+    package func reload() -> Result<StoreState, StoreError> { .success(state) }
+
+    package func commit(_ writes: [PlaceWrite], changes: [LoggedChange], next: StoreState) -> EngineCommit {
         if let unavailableReason { return .failed(reason: unavailableReason, reloaded: nil) }
         guard let database else { return .failed(reason: StoreError.closed.description, reloaded: nil) }
         var injectedFault: InjectedCommitFault?
@@ -90,6 +122,7 @@ package final class SQLiteEngine: PersistenceEngine {
             }
             sealing = .sealed(cipher)
             database.statements.cipher = cipher
+            database.changeLog.cipher = cipher
             state = loaded
             return .success(loaded)
         }
@@ -106,7 +139,8 @@ package final class SQLiteEngine: PersistenceEngine {
     func replaceDatabase() throws(StoreError) -> StoreState {
         database?.close(checkpointing: false)
         database = nil
-        let (database, loaded, sealing) = try WriterDatabase.open(path: file.path, key: sealing.writingCipher?.key)
+        let (database, loaded, sealing) = try WriterDatabase.open(
+            path: file.path, key: sealing.writingCipher?.key, limits: limits)
         self.database = database
         self.sealing = sealing
         return loaded
@@ -123,7 +157,7 @@ package final class SQLiteEngine: PersistenceEngine {
     }
 
     private func persist(
-        _ writes: [PlaceWrite], changes: [PlaceChange], next: StoreState, database: WriterDatabase,
+        _ writes: [PlaceWrite], changes: [LoggedChange], next: StoreState, database: WriterDatabase,
         injectedFault: inout InjectedCommitFault?
     ) throws(SQLiteError) {
         if let pages = hook?.takePageCountChange() {
@@ -135,10 +169,14 @@ package final class SQLiteEngine: PersistenceEngine {
             try statements.write(write)
         }
         var savedOwners: Set<UserID> = []
-        for change in changes where savedOwners.insert(change.place.owner).inserted {
-            try statements.saveRevision(next.lists[change.place.owner]?.revision ?? 0, of: change.place.owner)
+        for logged in changes where savedOwners.insert(logged.change.place.owner).inserted {
+            let owner = logged.change.place.owner
+            try statements.saveRevision(next.lists[owner]?.revision ?? 0, of: owner)
         }
         try statements.saveStoreRevision(next.revision)
+        let now = Clock.realtimeMilliseconds()
+        try database.changeLog.append(changes, at: now)
+        try database.changeLog.prune(at: next.revision, now: now)
         if let fault = hook?.takeCommitFault() {
             injectedFault = fault
             throw SQLiteError(code: SQLITE_IOERR, message: "disk I/O error (injected)")

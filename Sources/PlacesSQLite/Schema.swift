@@ -102,6 +102,33 @@ enum Schema {
                 "ALTER TABLE places ADD COLUMN sealed BLOB",
                 "ALTER TABLE meta ADD COLUMN key_check BLOB",
             ]),
+        // The change log (see docs/protocol.md, resuming a watch): every committed change under its store
+        // revision, with the place after it (before it, for a removal), sealed like the places when the store is.
+        // Bounded by count and age (`ChangeLogLimits`). No index beside the revision: reading by owner is rare
+        // (a watcher resuming) and scans the bounded log, while an index would cost every commit another b-tree.
+        Migration(
+            version: 5,
+            statements: [
+                """
+                CREATE TABLE changes (
+                    revision INTEGER PRIMARY KEY,
+                    owner INTEGER NOT NULL,
+                    owner_revision INTEGER NOT NULL,
+                    kind TEXT NOT NULL,
+                    id BLOB NOT NULL CHECK (length(id) = 16),
+                    name TEXT NOT NULL,
+                    description TEXT NOT NULL,
+                    latitude REAL NOT NULL,
+                    longitude REAL NOT NULL,
+                    visited INTEGER NOT NULL,
+                    version INTEGER NOT NULL,
+                    created_at INTEGER NOT NULL,
+                    updated_at INTEGER NOT NULL,
+                    sealed BLOB,
+                    logged_at INTEGER NOT NULL
+                )
+                """
+            ]),
     ]
 
     /// The newest schema version this build knows.

@@ -14,38 +14,14 @@ struct StateLoader {
     ///
     /// Every row must be sealed if `cipher` is given, and none otherwise.
     func load() throws -> StoreState {
-        var state = StoreState()
-        state.revision = try loadStoreRevision()
-
-        var revisions: [UserID: Int64] = [:]
+        let total = Int(try connection.integer("SELECT count(*) FROM places") ?? 0)
+        var assembly = StateAssembly(expectedCount: total, revision: try loadStoreRevision())
         let owners = try connection.prepare("SELECT uid, revision FROM owners")
         while try owners.step() {
-            revisions[try Self.owner(owners.int64(at: 0))] = owners.int64(at: 1)
+            assembly.setRevision(owners.int64(at: 1), of: try Self.owner(owners.int64(at: 0)))
         }
-
-        let total = Int(try connection.integer("SELECT count(*) FROM places") ?? 0)
-        var index = PlaceIndex.Builder(expectedCount: total)
-        let spatial = SpatialIndexBuild()
-        var lists = try loadPlaces(
-            into: &index, spatial: spatial, expectedCount: total, nextRow: &state.nextRow)
-        spatial.finish()
-        switch index.build() {
-        case .success(let built): state.index = built
-        case .failure(let duplicate): throw DamagedState(reason: "place id '\(duplicate.id)' occurs twice")
-        }
-        for owner in lists.keys.sorted() {
-            let list = try lists.removeValue(forKey: owner)!.build(owner: owner)
-            state.owners.append(owner)
-            state.count += list.places.count
-            state.lists[owner] = list
-        }
-        for (owner, built) in spatial.wait() {
-            state.lists[owner]?.spatial = built
-        }
-        for (owner, revision) in revisions {
-            state.lists[owner, default: OwnerList()].revision = revision
-        }
-        return state
+        try loadPlaces(into: &assembly)
+        return try assembly.build()
     }
 
     /// Loads only the store revision: what a locked store shows.
@@ -64,17 +40,14 @@ struct StateLoader {
     }
 
     /// Reads the places in rowid order (a plain table scan, in which each owner's places usually come in position
-    /// order), grouped by owner, handing their coordinates to `spatial`; sets `nextRow` above the last rowid.
-    private func loadPlaces(
-        into index: inout PlaceIndex.Builder, spatial: SpatialIndexBuild, expectedCount: Int, nextRow: inout Int64
-    ) throws -> [UserID: LoadingList] {
+    /// order) into `assembly`.
+    private func loadPlaces(into assembly: inout StateAssembly) throws {
         let places = try connection.prepare(
             """
             SELECT id, owner, position, name, description, latitude, longitude, visited, version, created_at,
                 updated_at, rowid, sealed
             FROM places
             """)
-        var collector = LoadingLists(expectedCount: expectedCount, spatial: spatial)
         var opener = cipher.map { SealedRowOpener(cipher: $0) }
         while try places.step() {
             guard let id = places.placeID(at: 0) else {
@@ -83,8 +56,7 @@ struct StateLoader {
             let owner = try Self.owner(places.int64(at: 1))
             let position = places.int64(at: 2)
             let row = places.int64(at: 11)
-            nextRow = max(nextRow, row + 1)
-            index.add(id, at: PlaceLocation(owner: owner, position: position))
+            assembly.locate(id, at: PlaceLocation(owner: owner, position: position), row: row)
             let sealed = places.blob(at: 12)
             if opener != nil {
                 guard let sealed else { throw DamagedState(reason: "place '\(id)' is not sealed in a sealed store") }
@@ -92,8 +64,8 @@ struct StateLoader {
                     id: id, owner: owner, position: position, row: row, isVisited: places.int64(at: 7) != 0,
                     version: places.int64(at: 8), createdAt: places.int64(at: 9), updatedAt: places.int64(at: 10),
                     sealed: sealed)
-                if let opened {
-                    collector.append(opened)
+                for slot in opened ?? [] {
+                    assembly.append(slot)
                 }
                 continue
             }
@@ -104,14 +76,15 @@ struct StateLoader {
                 isVisited: places.int64(at: 7) != 0, version: places.int64(at: 8),
                 createdAt: Timestamp(millisecondsSinceEpoch: places.int64(at: 9)),
                 updatedAt: Timestamp(millisecondsSinceEpoch: places.int64(at: 10)))
-            collector.append(PlaceSlot(place: place, position: position, row: row))
+            assembly.append(PlaceSlot(place: place, position: position, row: row))
         }
         if opener != nil {
             for opened in try opener!.finish() {
-                collector.append(opened)
+                for slot in opened {
+                    assembly.append(slot)
+                }
             }
         }
-        return collector.finish()
     }
 
     private static func owner(_ value: Int64) throws -> UserID {

@@ -8,7 +8,7 @@ import PlacesState
 ///
 /// Before the transaction the database is rebuilt (`VACUUM`), which drops whatever older content free pages and
 /// the free space inside pages still held, and the WAL is emptied. The transaction runs with `secure_delete`, so
-/// the space each old value leaves is zeroed; once it committed, the WAL is checkpointed into the database file
+/// the space each old value leaves is zeroed (the change log is emptied); once it committed, the WAL is checkpointed into the database file
 /// and truncated to nothing. Rows keep their rowids, so a loaded state stays valid.
 enum StoreConversion {
     /// How many rows are read, then rewritten, at a time.
@@ -29,6 +29,9 @@ enum StoreConversion {
             try connection.execute("BEGIN IMMEDIATE")
             do {
                 try rewriteRows(connection, from: old, to: new)
+                // The log's places are in the old form: rather than convert them too, the log starts afresh, and a
+                // watcher resuming from before it takes a fresh snapshot.
+                try connection.execute("DELETE FROM changes")
                 let keyCheck = try connection.prepare("UPDATE meta SET key_check = ?1 WHERE singleton = 1")
                 if let new {
                     keyCheck.bind(blob: KeyCheck.make(for: new.key), at: 1)
@@ -107,19 +110,9 @@ enum StoreConversion {
             after = last.row
             for item in batch {
                 write.bind(item.row, at: 1)
-                if let new {
-                    write.bind("", at: 2)
-                    write.bind("", at: 3)
-                    write.bind(0.0, at: 4)
-                    write.bind(0.0, at: 5)
-                    write.bind(blob: new.seal(item.payload, id: item.id, owner: item.owner), at: 6)
-                } else {
-                    write.bind(item.payload.name, at: 2)
-                    write.bind(item.payload.description, at: 3)
-                    write.bind(item.payload.coordinate.latitude, at: 4)
-                    write.bind(item.payload.coordinate.longitude, at: 5)
-                    write.bindNull(at: 6)
-                }
+                write.bindPrivateFields(
+                    item.payload, id: item.id, owner: item.owner, cipher: new,
+                    at: PrivateFieldParameters(name: 2, description: 3, latitude: 4, longitude: 5, sealed: 6))
                 try write.run()
             }
         }

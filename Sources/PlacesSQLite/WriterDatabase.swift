@@ -1,3 +1,4 @@
+import PlacesPersistence
 import PlacesSealing
 import PlacesState
 
@@ -8,6 +9,8 @@ struct WriterDatabase {
     let connection: SQLiteConnection
     /// Its prepared statements.
     let statements: PlaceStatements
+    /// The change log's statements.
+    let changeLog: ChangeLogStatements
     /// Checkpoints the WAL beside the writer.
     let checkpointer: Checkpointer
 
@@ -16,14 +19,15 @@ struct WriterDatabase {
     static let walSizeLimit = 64 << 20
 
     /// Opens `path` read-write in WAL mode with full synchronous commits and migrates it; returns the database,
-    /// the state (loaded now unless `preloaded` already holds it) and how the places are kept.
+    /// the state (loaded now unless `preloaded` already holds it) and how the places are kept; the change log
+    /// keeps what `limits` say.
     ///
     /// A sealed store opened with its `key` is loaded and decrypted, without a key it is loaded locked (empty),
     /// with another key it is refused with `StoreError.wrongKey`. A plaintext store opened with a key is sealed
     /// with it now, in one transaction (see `StoreConversion`). Call only after the file passed
     /// `DatabaseInspector`'s checks.
     static func open(
-        path: String, key: StoreKey?, preloaded: StoreState? = nil
+        path: String, key: StoreKey?, limits: ChangeLogLimits, preloaded: StoreState? = nil
     ) throws(StoreError) -> (WriterDatabase, StoreState, StoreSealing) {
         do {
             let connection = try connect(path: path)
@@ -40,9 +44,12 @@ struct WriterDatabase {
             }
             let statements = try PlaceStatements(connection: connection)
             statements.cipher = sealing.writingCipher
+            let changeLog = try ChangeLogStatements(connection: connection, limits: limits)
+            changeLog.cipher = sealing.writingCipher
             let checkpointer = try Checkpointer(path: path)
             checkpointer.watch(connection)
-            let database = WriterDatabase(connection: connection, statements: statements, checkpointer: checkpointer)
+            let database = WriterDatabase(
+                connection: connection, statements: statements, changeLog: changeLog, checkpointer: checkpointer)
             return (database, state, sealing)
         } catch {
             throw .opening(path, error)
@@ -72,6 +79,7 @@ struct WriterDatabase {
             try? connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         }
         statements.finalize()
+        changeLog.finalize()
         connection.close()
     }
 

@@ -26,6 +26,10 @@ public enum ConfigurationKey: String, Sendable, CaseIterable {
     case maxSubscriberBuffer = "max-subscriber-buffer"
     /// The most places one `places.import` may add.
     case maxImportPlaces = "max-import-places"
+    /// The most changes the change log keeps.
+    case maxChangeLogEntries = "max-change-log-entries"
+    /// The longest the change log keeps a change, in seconds.
+    case maxChangeLogAge = "max-change-log-age"
     /// The group whose members may pass `allUsers`.
     case adminGroup = "admin-group"
     /// How verbose the log is.
@@ -91,6 +95,15 @@ public enum ConfigurationKey: String, Sendable, CaseIterable {
                 help: "End a places.watch subscription once BYTES of events wait unread.", reload: .newConnections)
         case .maxImportPlaces:
             .number(\.maximumImportPlaces, help: "Refuse a places.import of more than N places.")
+        case .maxChangeLogEntries:
+            .number(
+                \.maximumChangeLogEntries,
+                help: "Keep the last N changes in the change log, from which places.watch with since resumes.",
+                reload: .restart)
+        case .maxChangeLogAge:
+            .number(
+                \.maximumChangeLogAge, placeholder: "SECONDS",
+                help: "Drop changes older than SECONDS from the change log.", reload: .restart)
         case .adminGroup:
             .text(
                 \.adminGroup, placeholder: "NAME", help: "Members of group NAME may pass allUsers; root always may.",

@@ -158,6 +158,9 @@ extension Dispatcher {
         if params.allUsers { try requireAdmin(caller) }
         // Once unlocked, a store never locks again: checking before subscribing leaves no gap.
         _ = try unlockedSnapshot()
+        if let since = params.since {
+            return resume(after: since, allUsers: params.allUsers, caller: caller, sink: sink)
+        }
         let snapshot = hub.subscribe(sink, owner: params.allUsers ? nil : caller.uid, store: store)
         let (places, revision) = snapshot.visible(to: caller.uid, allUsers: params.allUsers)
         let includeOwner = params.allUsers
@@ -172,6 +175,38 @@ extension Dispatcher {
                 KeptRenderings.write(places, bounds: 0..<places.count, includeOwner: includeOwner, to: &writer)
             }
             writer.writeRaw("}")
+        }
+    }
+
+    /// `places.watch` with `since`: on the store's writer, between two batches, the logged changes after `since`
+    /// and a subscription from the revision they reach.
+    private func resume(after since: Int64, allUsers: Bool, caller: Caller, sink: ReplySink) -> Execution {
+        let owner = allUsers ? nil : caller.uid
+        let (store, hub) = (self.store, self.hub)
+        return .deferred { finish in
+            store.history(after: since, of: owner) { history in
+                switch history {
+                case .success(.changes(let changes, let revision)):
+                    hub.subscribe(sink, owner: owner, after: revision)
+                    finish(
+                        .success { writer in
+                            writer.writeRaw("{\"revision\":")
+                            writer.writeInt(revision)
+                            writer.writeRaw(",\"changes\":[")
+                            for (index, change) in changes.enumerated() {
+                                if index > 0 { writer.writeRaw(",") }
+                                SubscriptionHub.write(change, forAdmin: allUsers, to: &writer)
+                            }
+                            writer.writeRaw("]}")
+                        })
+                case .success(.pruned(let oldest)):
+                    finish(.failure(.historyPruned(since: since, oldestRevision: oldest)))
+                case .success(.ahead(let current)):
+                    finish(.failure(.historyAhead(since: since, currentRevision: current)))
+                case .failure(let error):
+                    finish(.failure(RPCError(error)))
+                }
+            }
         }
     }
 

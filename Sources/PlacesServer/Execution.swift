@@ -41,6 +41,7 @@ extension RPCError {
         case .conflict(let currentVersion): self = .conflict(currentVersion: currentVersion)
         case .limitReached(let detail): self = .limitReached(detail)
         case .storage(let detail): self = .storageFailure(detail)
+        case .outcomeUnknown(let detail): self = .outcomeUnknown(detail)
         case .duplicateID(let id):
             self = RPCError(
                 code: RPCErrorCode.conflict, message: "A place with id '\(id)' already exists; nothing was imported.",

@@ -63,6 +63,10 @@ enum OpenRPCDocument {
         ("StorageFailure", RPCErrorCode.storageFailure, "The disk refused the write; nothing was changed."),
         ("LimitReached", RPCErrorCode.limitReached, "Too many places, connections or subscriptions."),
         (
+            "OutcomeUnknown", RPCErrorCode.outcomeUnknown,
+            "The database went away while the change was being committed: it may or may not have been saved."
+        ),
+        (
             "InvalidParams", RPCErrorCode.invalidParams,
             "A parameter is missing, unknown, of the wrong type or out of range; data names the field and the reason."
         ),
@@ -119,7 +123,7 @@ enum OpenRPCDocument {
                     param("longitude", ref("Longitude"), required: true, "Degrees east."),
                     param("visited", ["type": "boolean"], "Default false."),
                 ],
-                result: placeResult, errors: ["LimitReached", "StorageFailure", "Locked"])
+                result: placeResult, errors: ["LimitReached", "StorageFailure", "OutcomeUnknown", "Locked"])
         case .get:
             return Self.method(
                 method, "Returns one of the caller's places.",
@@ -154,13 +158,13 @@ enum OpenRPCDocument {
                     param("longitude", ref("Longitude"), "New longitude."),
                     param("visited", ["type": "boolean"], "New visited flag."), ifVersion,
                 ],
-                result: placeResult, errors: ["NotFound", "Conflict", "StorageFailure", "Locked"])
+                result: placeResult, errors: ["NotFound", "Conflict", "StorageFailure", "OutcomeUnknown", "Locked"])
         case .remove:
             return Self.method(
                 method, "Removes a place.",
                 params: [param("id", ref("PlaceID"), required: true, "The place."), ifVersion],
                 result: ["name": "removed", "schema": object([("id", ref("PlaceID")), ("removed", ["const": true])])],
-                errors: ["NotFound", "Conflict", "StorageFailure", "Locked"])
+                errors: ["NotFound", "Conflict", "StorageFailure", "OutcomeUnknown", "Locked"])
         case .move:
             return Self.method(
                 method, "Moves a place to another position in the caller's list; versions do not change.",
@@ -176,7 +180,7 @@ enum OpenRPCDocument {
                     "schema": object([
                         ("id", ref("PlaceID")), ("index", ["type": "integer"]), ("revision", ["type": "integer"]),
                     ]),
-                ], errors: ["NotFound", "Conflict", "StorageFailure", "Locked"])
+                ], errors: ["NotFound", "Conflict", "StorageFailure", "OutcomeUnknown", "Locked"])
         case .near:
             return Self.method(
                 method, "The caller's places nearest to a point, nearest first, with great-circle distances in metres.",
@@ -203,14 +207,30 @@ enum OpenRPCDocument {
         case .watch:
             return Self.method(
                 method,
-                "Returns a snapshot, then sends places.changed notifications for every committed change, starting at revision + 1; places.overflow ends a subscription that falls behind.",
-                params: [allUsers],
+                "Returns a snapshot (or, with since, the changes after that revision from the change log), then sends places.changed notifications for every committed change, starting at revision + 1; places.overflow ends a subscription that falls behind.",
+                params: [
+                    allUsers,
+                    param(
+                        "since", ["type": "integer", "minimum": 0],
+                        "Resume after this revision: no snapshot, the changes after it instead; -32602 with data.oldestRevision when the change log no longer reaches back."
+                    ),
+                ],
                 result: [
                     "name": "snapshot",
                     "schema": object([
                         ("revision", ["type": "integer"]), ("places", ["type": "array", "items": ref("Place")]),
+                        (
+                            "changes",
+                            [
+                                "type": "array",
+                                "items": object([
+                                    ("change", ["type": "string"]), ("revision", ["type": "integer"]),
+                                    ("place", ref("Place")),
+                                ]),
+                            ]
+                        ),
                     ]),
-                ], errors: ["PermissionDenied", "Locked"])
+                ], errors: ["PermissionDenied", "Locked", "InvalidParams"])
         case .importPlaces:
             return Self.method(
                 method,
@@ -228,7 +248,7 @@ enum OpenRPCDocument {
                     "name": "imported",
                     "schema": object([("added", ["type": "integer"]), ("revision", ["type": "integer"])]),
                 ],
-                errors: ["Conflict", "LimitReached", "StorageFailure", "Locked"])
+                errors: ["Conflict", "LimitReached", "StorageFailure", "OutcomeUnknown", "Locked"])
         case .export:
             return Self.method(
                 method, "Returns the caller's places as a JSON array, a GeoJSON FeatureCollection or GPX 1.1.",

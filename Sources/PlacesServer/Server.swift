@@ -1,4 +1,5 @@
 import Glibc
+import PlacesPersistence
 import PlacesSealing
 import PlacesState
 import PlacesStore
@@ -28,6 +29,9 @@ public final class Server {
         let fileLimit = try? ResourceLimits.raiseOpenFileLimit()
         var options = StoreOptions()
         options.maximumPlacesPerOwner = configuration.maximumPlacesPerUser
+        options.changeLogLimits = ChangeLogLimits(
+            maximumEntries: configuration.maximumChangeLogEntries,
+            maximumAgeSeconds: configuration.maximumChangeLogAge)
         if let path = configuration.keyFilePath {
             do {
                 let (key, isExposed) = try KeyFile.read(path)
@@ -54,6 +58,7 @@ public final class Server {
         let settings = LiveSettings(configuration)
         let hub = SubscriptionHub()
         store.setChangeObserver { changes in hub.publish(changes) }
+        store.setGapObserver { hub.interruptAll() }
         let context = LoopContext(
             dispatcher: Dispatcher(
                 store: store, statistics: statistics, settings: settings, hub: hub, logger: logger),
@@ -82,7 +87,7 @@ public final class Server {
         }
 
         logger.info(
-            "Serving \(store.snapshot().count) places from '\(configuration.databasePath)' on "
+            "Serving \(store.snapshot().count) places from '\(store.path)' on "
                 + (listener.isOwned ? "'\(configuration.socketPath)'" : "the socket passed by systemd")
                 + (fileLimit.map { " (up to \($0) open files)" } ?? "") + "."
         )
@@ -114,18 +119,19 @@ public final class Server {
     /// Opens the database with `options`; a key that does not open a sealed store is logged and the store
     /// opened locked, since a wrong key must never keep the daemon from starting.
     private func openStore(options: StoreOptions) -> PlaceStore? {
-        let path = configuration.databasePath
+        let database = configuration.databasePath
+        let path = database
         do throws(StoreError) {
             let store: PlaceStore
             do {
-                store = try PlaceStore(path: path, options: options)
+                store = try PlaceStore(path: database, options: options)
             } catch .wrongKey {
                 logger.error(
                     "The key in '\(configuration.keyFilePath ?? "")' does not open '\(path)': starting locked "
                         + "until the right key is given with 'placesctl unlock'.")
                 var withoutKey = options
                 withoutKey.key = nil
-                store = try PlaceStore(path: path, options: withoutKey)
+                store = try PlaceStore(path: database, options: withoutKey)
             }
             if store.snapshot().isLocked {
                 if options.key == nil {
@@ -263,6 +269,10 @@ public final class Server {
         // "locked" alone, as the service manager shows it, until `placesctl unlock` opens the store.
         guard !snapshot.isLocked else { return "locked" }
         let connections = statistics.connections.load(ordering: .relaxed)
+        if let problem = store.databaseProblem {
+            return
+                "Database unreachable (\(problem)): serving \(snapshot.count) places from memory, \(connections) connections."
+        }
         return "Serving \(snapshot.count) places, \(connections) connections."
     }
 }

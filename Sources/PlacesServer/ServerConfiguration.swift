@@ -28,6 +28,10 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var maximumSubscriberBufferBytes: Int = 4 << 20
     /// The most places one `places.import` may add.
     public var maximumImportPlaces: Int = 100_000
+    /// The most changes the change log keeps for watchers that resume (`places.watch` with `since`).
+    public var maximumChangeLogEntries: Int = 100_000
+    /// The longest the change log keeps a change, in seconds.
+    public var maximumChangeLogAge: Int = 7 * 24 * 3_600
     /// How verbose the log is.
     public var logLevel: LogLevel = .info
     /// The group whose members may see every user's places (root always may).

@@ -21,6 +21,8 @@ final class SubscriptionHub: Sendable {
         let startRevision: Int64
         /// Which subscription of this connection (a connection may watch again after an overflow).
         let generation: UInt64
+        /// Whether the stream was interrupted (`interruptAll()`): nothing more is delivered.
+        var isInterrupted = false
     }
 
     private let subscribers = Locked<[UInt64: Subscriber]>([:])
@@ -35,6 +37,30 @@ final class SubscriptionHub: Sendable {
             subscribers[connection.token] = Subscriber(
                 connection: connection, owner: owner, startRevision: revision, generation: generation)
             return snapshot
+        }
+    }
+
+    /// Registers `connection` to receive the changes after `startRevision` (the owner's revision, or the store's
+    /// for all users); called on the store's writer queue between batches (see `PlaceStore.history`), so that
+    /// the changes read up to `startRevision` and the events that follow leave neither a gap nor an overlap.
+    func subscribe(_ connection: ReplySink, owner: UserID?, after startRevision: Int64) {
+        subscribers.withLock { subscribers in
+            let generation = generations.add(1, ordering: .relaxed).newValue
+            subscribers[connection.token] = Subscriber(
+                connection: connection, owner: owner, startRevision: startRevision, generation: generation)
+        }
+    }
+
+    /// Ends every subscription with a `places.overflow` notice saying why: the store read its state again and the
+    /// changes in between cannot be told, so each watcher must start again.
+    func interruptAll() {
+        subscribers.withLock { subscribers in
+            let notice = Self.interruptionNotice()
+            for token in subscribers.keys where !subscribers[token]!.isInterrupted {
+                subscribers[token]!.isInterrupted = true
+                let subscriber = subscribers[token]!
+                subscriber.connection.deliverEvents(notice, generation: subscriber.generation)
+            }
         }
     }
 
@@ -60,7 +86,7 @@ final class SubscriptionHub: Sendable {
             guard !subscribers.isEmpty else { return }
             var ownerViews: [[UInt8]?] = Array(repeating: nil, count: changes.count)
             var adminViews: [[UInt8]?] = Array(repeating: nil, count: changes.count)
-            for subscriber in subscribers.values {
+            for subscriber in subscribers.values where !subscriber.isInterrupted {
                 var batch: [UInt8] = []
                 for (index, change) in changes.enumerated() {
                     if let owner = subscriber.owner {
@@ -84,25 +110,43 @@ final class SubscriptionHub: Sendable {
     static func encode(_ change: PlaceChange, forAdmin: Bool) -> [UInt8] {
         var writer = JSONWriter(capacity: 512)
         RPCEnvelope.writeNotification(.changed, to: &writer) { params in
-            params.writeRaw("{\"change\":")
-            params.writeString(change.kind.rawValue)
-            params.writeRaw(",\"revision\":")
-            params.writeInt(forAdmin ? change.storeRevision : change.revision)
-            params.writeRaw(",\"place\":")
-            PlaceEncoding.write(change.place, includeOwner: forAdmin, to: &params)
-            params.writeRaw("}")
+            write(change, forAdmin: forAdmin, to: &params)
         }
         return writer.bytes
     }
 
+    /// Writes `change` as a `places.changed` notification's params (and an element of a resumed watch's
+    /// `changes`): `{"change", "revision", "place"}`.
+    static func write(_ change: PlaceChange, forAdmin: Bool, to writer: inout JSONWriter) {
+        writer.writeRaw("{\"change\":")
+        writer.writeString(change.kind.rawValue)
+        writer.writeRaw(",\"revision\":")
+        writer.writeInt(forAdmin ? change.storeRevision : change.revision)
+        writer.writeRaw(",\"place\":")
+        PlaceEncoding.write(change.place, includeOwner: forAdmin, to: &writer)
+        writer.writeRaw("}")
+    }
+
+    /// The `places.overflow` notification that ends every subscription when the store read its state again.
+    static func interruptionNotice() -> [UInt8] {
+        overflowNotice(
+            reason: "placesd read its places again from the database, and the changes in between cannot be told; "
+                + "the subscription ended. Call places.watch again for a fresh snapshot.")
+    }
+
     /// The `places.overflow` notification that ends a subscription whose client does not keep up.
     static func overflowNotice(limit: Int) -> [UInt8] {
+        overflowNotice(
+            reason: "More than \(limit) bytes of events were waiting to be read; the subscription ended. "
+                + "Call places.watch again for a fresh snapshot.")
+    }
+
+    /// A `places.overflow` notification giving `reason`.
+    private static func overflowNotice(reason: String) -> [UInt8] {
         var writer = JSONWriter(capacity: 256)
         RPCEnvelope.writeNotification(.overflow, to: &writer) { params in
             params.writeRaw("{\"reason\":")
-            params.writeString(
-                "More than \(limit) bytes of events were waiting to be read; the subscription ended. "
-                    + "Call places.watch again for a fresh snapshot.")
+            params.writeString(reason)
             params.writeRaw("}")
         }
         return writer.bytes

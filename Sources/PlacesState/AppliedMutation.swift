@@ -4,8 +4,11 @@ import PlacesModel
 package struct AppliedMutation: Sendable {
     /// The answer for the caller, once committed.
     package var outcome: MutationOutcome
-    /// The change events in order (none if nothing changed).
-    package var changes: [PlaceChange] = []
+    /// The changes in order, as the change log keeps them (none if nothing changed).
+    package var logged: [LoggedChange] = []
     /// The row changes (none if nothing changed).
     package var writes: [PlaceWrite] = []
+
+    /// The change events in order.
+    package var changes: [PlaceChange] { logged.map(\.change) }
 }

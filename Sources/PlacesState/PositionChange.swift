@@ -11,3 +11,8 @@ package struct PositionChange: Sendable {
     /// Its position now.
     package var newPosition: Int64
 }
+
+extension PositionChange {
+    /// The change as the change log keeps it.
+    package var renumbering: Renumbering { Renumbering(id: place.id, position: newPosition) }
+}

@@ -12,6 +12,9 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     case limitReached(String)
     /// The disk refused the write (full, I/O error); nothing was changed.
     case storage(String)
+    /// The commit was under way when the database went away (or it committed without the confirmation it waits
+    /// for): the change may or may not be committed; the change log tells.
+    case outcomeUnknown(String)
     /// The database cannot be used: corrupt, not a placesd database, a newer schema, no permission, in use.
     case cannotOpen(path: String, reason: String)
     /// The mutation was submitted after `PlaceStore.close()`.
@@ -31,6 +34,7 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
         case .duplicateID(let id): "a place with id '\(id)' already exists"
         case .limitReached(let reason): reason
         case .storage(let reason): "failed to save the change, nothing was changed: \(reason)"
+        case .outcomeUnknown(let reason): "the change may or may not have been saved: \(reason)"
         case .cannotOpen(let path, let reason): "database '\(path)': \(reason)"
         case .closed: "the store is closed"
         case .locked: "the store is locked: unlock it with its key"

@@ -21,9 +21,13 @@ extension StoreState {
         }
         index[id] = PlaceLocation(owner: owner, position: position)
         revision += 1
+        let change = PlaceChange(kind: .moved, revision: ownerRevision, storeRevision: revision, place: place)
         var applied = AppliedMutation(
             outcome: .moved(place, index: destination),
-            changes: [PlaceChange(kind: .moved, revision: ownerRevision, storeRevision: revision, place: place)])
+            logged: [
+                LoggedChange(
+                    change: change, row: current.row, position: position, renumbered: renumbered.map(\.renumbering))
+            ])
         record(renumbered, of: owner, into: &applied)
         applied.writes.append(.reposition(row: current.row, position: position))
         return applied

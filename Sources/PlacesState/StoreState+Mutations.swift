@@ -69,8 +69,10 @@ extension StoreState {
         count += 1
         revision += 1
         if existing == 0 { updateOwnership(of: owner, hasPlaces: true) }
-        applied.changes.append(
-            PlaceChange(kind: .added, revision: ownerRevision, storeRevision: revision, place: place))
+        applied.logged.append(
+            LoggedChange(
+                change: PlaceChange(kind: .added, revision: ownerRevision, storeRevision: revision, place: place),
+                row: row, position: position, renumbered: renumbered.map(\.renumbering)))
         applied.writes.append(.insert(place, position: position, row: row))
         return place
     }
@@ -92,9 +94,10 @@ extension StoreState {
             list.replace(at: offset, with: place)
         }
         revision += 1
+        let change = PlaceChange(kind: .updated, revision: ownerRevision, storeRevision: revision, place: place)
         return AppliedMutation(
             outcome: .updated(place),
-            changes: [PlaceChange(kind: .updated, revision: ownerRevision, storeRevision: revision, place: place)],
+            logged: [LoggedChange(change: change, row: current.row, position: current.position)],
             writes: [.update(place, row: current.row)])
     }
 
@@ -113,9 +116,10 @@ extension StoreState {
         count -= 1
         revision += 1
         if isEmpty { updateOwnership(of: owner, hasPlaces: false) }
+        let change = PlaceChange(kind: .removed, revision: ownerRevision, storeRevision: revision, place: place)
         return AppliedMutation(
             outcome: .removed(place),
-            changes: [PlaceChange(kind: .removed, revision: ownerRevision, storeRevision: revision, place: place)],
+            logged: [LoggedChange(change: change, row: current.row, position: current.position)],
             writes: [.delete(row: current.row)])
     }
 

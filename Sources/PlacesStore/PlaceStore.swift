@@ -31,6 +31,12 @@ public final class PlaceStore: Sendable {
     private struct ChangeObserver: Sendable {
         let notify: @Sendable ([PlaceChange]) -> Void
     }
+    /// Called when the state was read again and watchers missed changes; boxed for the same reason.
+    private let gapObserver = Locked<GapObserver?>(nil)
+
+    private struct GapObserver: Sendable {
+        let notify: @Sendable () -> Void
+    }
     /// Called after each set of completions; boxed for the same reason as `observer`.
     private let completionsDelivered = Locked<CompletionsDelivered?>(nil)
 
@@ -38,6 +44,23 @@ public final class PlaceStore: Sendable {
         let handle: @Sendable () -> Void
     }
     private let transactionCount = Atomic<Int>(0)
+    private let isFollowScheduled = Atomic<Bool>(false)
+    private let problem = Locked<String?>(nil)
+
+    /// The store the engine's wake-ups go to, once it is made; weak, so that the engine does not keep it alive.
+    private final class WeakStore: Sendable {
+        private let store = Locked<Weak?>(nil)
+
+        private struct Weak: @unchecked Sendable {
+            // Sendable: PlaceStore is Sendable; the box only keeps the reference weak.
+            weak var store: PlaceStore?
+        }
+
+        var value: PlaceStore? {
+            get { store.withLock { $0?.store } }
+            set { store.withLock { $0 = Weak(store: newValue) } }
+        }
+    }
 
     /// Mutations submitted but not yet taken by the writer.
     private struct Inbox {
@@ -58,7 +81,8 @@ public final class PlaceStore: Sendable {
         path: String, options: StoreOptions = StoreOptions(),
         clock: @escaping @Sendable () -> Timestamp = systemClock
     ) throws(StoreError) {
-        let engine = try SQLiteEngine(path: path, key: options.key, hook: options.faultHook)
+        let engine = try SQLiteEngine(
+            path: path, key: options.key, limits: options.changeLogLimits, hook: options.faultHook)
         self.init(engine: engine, maximumPlacesPerOwner: options.maximumPlacesPerOwner, clock: clock)
     }
 
@@ -71,8 +95,13 @@ public final class PlaceStore: Sendable {
         self.path = engine.location
         self.isEncrypted = writer.isEncrypted
         self.published = Locked(StoreSnapshot(state: writer.state, isLocked: writer.isLocked))
+        // The wake-up function is set before the writer goes behind its lock: the engine calls it from its
+        // own thread, and it only queues work for the writer.
+        let store = WeakStore()
+        writer.engine.startFollowing { revision in store.value?.follow(through: revision) }
         self.writer = Locked(writer)
         self.queue = DispatchQueue(label: "placesd.store.writer")
+        store.value = self
     }
 
     deinit {
@@ -147,6 +176,49 @@ public final class PlaceStore: Sendable {
         self.observer.withLock { $0 = boxed }
     }
 
+    /// Sets (or, with nil, removes) the function called on the writer queue when the state was read again from the
+    /// database (the change log no longer reached back to it): watchers then missed changes and must start again.
+    public func setGapObserver(_ observer: (@Sendable () -> Void)?) {
+        let boxed = observer.map(GapObserver.init(notify:))
+        gapObserver.withLock { $0 = boxed }
+    }
+
+    /// Runs `body` on the writer's queue, between two batches, with the committed changes after `revision`:
+    /// `owner`'s after its revision `revision`, or with nil every owner's after the store revision `revision`.
+    ///
+    /// The next batch's changes go to the change observer after `body` returned, so that a watcher registered in
+    /// `body` continues from `ChangeHistory.changes(_:through:)` with neither a gap nor an overlap.
+    public func history(
+        after revision: Int64, of owner: UserID?,
+        _ body: @escaping @Sendable (Result<ChangeHistory, StoreError>) -> Void
+    ) {
+        queue.async {
+            let history = self.writer.withLock { $0.history(after: revision, of: owner) }
+            body(history)
+        }
+    }
+
+    /// Brings in, on the writer's queue, what other hosts committed, and publishes it: the engine calls this when
+    /// it learns that there is something new (a notification naming `revision`, or a timer, with nil). Wake-ups
+    /// while one is queued add nothing, and so does one for a revision the snapshot has reached.
+    public func follow(through revision: Int64? = nil) {
+        if let revision, snapshot().revision >= revision { return }
+        guard !isFollowScheduled.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        queue.async {
+            self.isFollowScheduled.store(false, ordering: .releasing)
+            guard !self.inbox.withLock({ $0.isClosed }) else { return }
+            let result = self.writer.withLock { $0.follow() }
+            self.deliver(result)
+            // The events were queued for the loops with their wake-up left to the end of a batch, as here.
+            self.completionsDelivered.withLock { $0 }?.handle()
+        }
+    }
+
+    /// Why the database cannot be reached at the moment, as of the last batch or follow; nil while it can.
+    public var databaseProblem: String? {
+        problem.withLock { $0 }
+    }
+
     /// Sets (or, with nil, removes) the function called on the writer queue after the completions of each batch
     /// have run: completions that only queue their replies can leave the wake-up of whoever takes them to it.
     public func setCompletionsDeliveredHandler(_ handler: (@Sendable () -> Void)?) {
@@ -219,6 +291,21 @@ public final class PlaceStore: Sendable {
         _ = previous
     }
 
+    /// Runs on `queue`: publishes what a batch (or following) made, and tells the observers.
+    private func deliver(_ result: BatchResult) {
+        let current = writer.withLock { $0.engine.problem }
+        problem.withLock { $0 = current }
+        if let snapshot = result.snapshot {
+            publish(snapshot)
+        }
+        if result.isStreamBroken {
+            gapObserver.withLock { $0 }?.notify()
+        }
+        if !result.changes.isEmpty, let observer = observer.withLock({ $0 }) {
+            observer.notify(result.changes)
+        }
+    }
+
     /// Runs on `queue`: commits batches until nothing is waiting.
     private func drain() {
         while true {
@@ -237,12 +324,7 @@ public final class PlaceStore: Sendable {
                 transactionCount.add(writer.committedTransactions - before, ordering: .relaxed)
                 return result
             }
-            if let snapshot = result.snapshot {
-                publish(snapshot)
-            }
-            if !result.changes.isEmpty, let observer = observer.withLock({ $0 }) {
-                observer.notify(result.changes)
-            }
+            deliver(result)
             for (pending, outcome) in zip(batch, result.outcomes) {
                 pending.completion(outcome)
             }

@@ -1,3 +1,4 @@
+import PlacesPersistence
 import PlacesSQLite
 import PlacesSealing
 
@@ -9,6 +10,8 @@ public struct StoreOptions: Sendable {
     public var faultHook: (any SQLiteFaultHook)?
     /// The key that seals the places; nil = no key supplied (a sealed store then opens locked).
     public var key: StoreKey?
+    /// How much of the change log the store keeps for watchers that resume.
+    public var changeLogLimits = ChangeLogLimits.standard
 
     /// Creates the default options.
     public init() {}

@@ -9,7 +9,8 @@ import PlacesSystem
 ///
 /// Lives on the store's writer queue. The next state is built beside the current one and becomes current only
 /// after the engine committed it, so a failed batch leaves memory exactly as it was (or as the engine reloaded
-/// it).
+/// it). Over an engine shared by many hosts, what the others committed is applied first, in revision order, so
+/// that the batch is decided on current data and the change observer sees every change once, in order.
 final class StoreWriter {
     /// Where the places are kept.
     let engine: any PersistenceEngine
@@ -35,20 +36,25 @@ final class StoreWriter {
     ///
     /// Each mutation sees the ones before it in the batch. If the transaction fails, every mutation of the batch
     /// gets `StoreError.storage` (a refusal computed against uncommitted changes would be misleading), and the
-    /// state stays as it was.
+    /// state stays as it was, but for what other hosts committed before.
     func commit(_ batch: [PendingMutation]) -> BatchResult {
         if let refusal = engine.refusal {
-            return BatchResult(outcomes: batch.map { _ in .failure(refusal) }, changes: [])
+            return BatchResult(failing: batch, with: refusal)
         }
         guard !engine.isLocked else {
-            return BatchResult(outcomes: batch.map { _ in .failure(.locked) }, changes: [])
+            return BatchResult(failing: batch, with: .locked)
+        }
+        var result = BatchResult(outcomes: [], changes: [])
+        guard catchUp(engine.beginBatch(), into: &result) else {
+            result.outcomes = batch.map { _ in .failure(result.failure ?? .storage("the change log does not follow")) }
+            return result
         }
         var next = state
         let now = clock()
         var outcomes: [Result<MutationOutcome, StoreError>] = []
         outcomes.reserveCapacity(batch.count)
         var writes: [PlaceWrite] = []
-        var changes: [PlaceChange] = []
+        var logged: [LoggedChange] = []
         for pending in batch {
             do throws(StoreError) {
                 let applied = try next.apply(
@@ -56,26 +62,100 @@ final class StoreWriter {
                     generator: &generator)
                 outcomes.append(.success(applied.outcome))
                 writes.append(contentsOf: applied.writes)
-                changes.append(contentsOf: applied.changes)
+                logged.append(contentsOf: applied.logged)
             } catch {
                 outcomes.append(.failure(error))
             }
         }
         guard !writes.isEmpty else {
-            return BatchResult(outcomes: outcomes, changes: [])
+            engine.endBatch()
+            result.outcomes = outcomes
+            return result
         }
-        switch engine.commit(writes, changes: changes, next: next) {
+        switch engine.commit(writes, changes: logged, next: next) {
         case .committed(let reloaded):
             state = reloaded ?? next
             committedTransactions += 1
-            return BatchResult(outcomes: outcomes, changes: changes, snapshot: StoreSnapshot(state: state))
+            result.outcomes = outcomes
+            result.changes += logged.map(\.change)
+            result.snapshot = StoreSnapshot(state: state)
         case .failed(let reason, let reloaded):
-            var result = BatchResult(outcomes: outcomes.map { _ in .failure(.storage(reason)) }, changes: [])
+            result.outcomes = outcomes.map { _ in .failure(.storage(reason)) }
             if let reloaded {
                 state = reloaded
                 result.snapshot = StoreSnapshot(state: reloaded)
+                // What the engine read back may hold others' changes that nobody was told of.
+                result.isStreamBroken = true
             }
-            return result
+        case .unknown(let reason):
+            result.outcomes = outcomes.map { _ in .failure(.outcomeUnknown(reason)) }
+        }
+        return result
+    }
+
+    /// Brings in what other hosts committed, without writing: how an idle host follows them.
+    func follow() -> BatchResult {
+        var result = BatchResult(outcomes: [], changes: [])
+        guard !engine.isLocked, engine.refusal == nil else { return result }
+        _ = catchUp(engine.follow(), into: &result)
+        return result
+    }
+
+    /// Applies what an engine brought in to `state`, recording the changes and the snapshot to publish in
+    /// `result`; returns false if the batch cannot go on (the engine failed, or the log did not follow the state
+    /// and the state was read again), with the refusal in `result.failure`.
+    private func catchUp(_ catchUp: CatchUp, into result: inout BatchResult) -> Bool {
+        switch catchUp {
+        case .changes(let logged):
+            guard !logged.isEmpty else { return true }
+            var caughtUp = state
+            for entry in logged {
+                do throws(DamagedState) {
+                    try caughtUp.replay(entry)
+                } catch {
+                    engine.endBatch()
+                    result.failure = .storage("the change log does not follow this host's state: \(error.reason)")
+                    if case .success(let loaded) = engine.reload() {
+                        adopt(loaded, into: &result)
+                    }
+                    return false
+                }
+            }
+            state = caughtUp
+            result.changes = logged.map(\.change)
+            result.snapshot = StoreSnapshot(state: state)
+            return true
+        case .reloaded(let loaded):
+            adopt(loaded, into: &result)
+            return true
+        case .failed(let error):
+            result.failure = error
+            return false
+        }
+    }
+
+    /// Makes a state read again from the database current; watchers cannot be told how it differs.
+    private func adopt(_ loaded: StoreState, into result: inout BatchResult) {
+        state = loaded
+        result.changes = []
+        result.snapshot = StoreSnapshot(state: loaded)
+        result.isStreamBroken = true
+    }
+
+    /// The committed changes after `revision` (`owner`'s revision, or with nil the store's) as far as this
+    /// host's state goes, or why they cannot be had.
+    func history(after revision: Int64, of owner: UserID?) -> Result<ChangeHistory, StoreError> {
+        let current = owner.map { state.lists[$0]?.revision ?? 0 } ?? state.revision
+        guard revision < current else {
+            return .success(revision == current ? .changes([], through: current) : .ahead(current: current))
+        }
+        return engine.loggedChanges(after: revision, of: owner).map { logged in
+            let changes = logged.prefix { (owner == nil ? $0.storeRevision : $0.revision) <= current }
+            let first = changes.first.map { owner == nil ? $0.storeRevision : $0.revision }
+            guard first == revision + 1, changes.count == current - revision else {
+                return .pruned(oldestRevision: first ?? current + 1)
+            }
+            return .changes(Array(changes), through: current)
         }
     }
 

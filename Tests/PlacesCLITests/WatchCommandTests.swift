@@ -23,14 +23,18 @@ import Testing
     static let overflow: Result<ServerNotification?, ClientError> = .success(
         ServerNotification(method: "places.overflow", params: ["reason": "Too slow."]))
 
-    /// A daemon whose `places.watch` answers with `snapshot`.
-    static func daemon(_ sessions: [CLIHarness.Session]) -> CLIHarness {
+    /// A daemon whose `places.watch` answers with `snapshot`, and with `since` with the `missed` changes after it.
+    static func daemon(_ sessions: [CLIHarness.Session], missed: [JSONValue] = []) -> CLIHarness {
         var harness = CLIHarness()
         harness.sessions = sessions
-        harness.respond = { method, _ in
-            method == "places.watch"
-                ? .success(snapshot)
-                : .failure(.rpc(RPCError(code: -32601, message: "Method '\(method)' not found.")))
+        harness.respond = { method, params in
+            guard method == "places.watch" else {
+                return .failure(.rpc(RPCError(code: -32601, message: "Method '\(method)' not found.")))
+            }
+            guard let since = params?["since"]?.numberValue?.integerValue else { return .success(snapshot) }
+            let after = missed.filter { ($0["revision"]?.numberValue?.integerValue ?? 0) > since }
+            let revision = after.last?["revision"]?.numberValue?.integerValue ?? since
+            return .success(["revision": .number(JSONNumber(revision)), "changes": .array(after)])
         }
         return harness
     }
@@ -70,50 +74,69 @@ import Testing
         #expect(outcome.wasClosed)
     }
 
-    @Test func jsonPrintsOneLinePerMessage() {
-        let outcome = Self.daemon([
-            .connected([Self.changed("added", Fixtures.bridge, revision: 8), Self.overflow])
-        ]).run("watch", "--json")
+    @Test func afterAnOverflowItResumesAfterTheLastChangeOnTheSameConnection() {
+        let missed: JSONValue = ["change": "updated", "revision": 9, "place": Fixtures.louvre]
+        let outcome = Self.daemon(
+            [.connected([Self.changed("added", Fixtures.bridge, revision: 8), Self.overflow])], missed: [missed]
+        ).run("watch", "--json")
         let added: JSONValue = ["change": "added", "revision": 8, "place": Fixtures.bridge]
         #expect(
             outcome.standardOutput
-                == [Self.snapshot.jsonText, added.jsonText, Self.snapshot.jsonText].map { $0 + "\n" }.joined())
-        #expect(outcome.calls.map(\.method) == ["places.watch", "places.watch"])
-        #expect(outcome.connectedPaths.count == 1, "an overflow re-watches on the same connection")
+                == [Self.snapshot.jsonText, added.jsonText, missed.jsonText].map { $0 + "\n" }.joined())
         #expect(
-            outcome.standardError
-                == "placesctl: placesd ended the watch because changes came faster than they were read; "
-                + "watching again with a fresh snapshot.\n")
+            outcome.calls == [
+                .init(method: "places.watch", params: nil), .init(method: "places.watch", params: ["since": 8]),
+            ])
+        #expect(outcome.connectedPaths.count == 1, "an overflow re-watches on the same connection")
+        #expect(outcome.standardError == "placesctl: placesd ended the watch (Too slow.); watching again.\n")
     }
 
-    @Test func reconnectsWithBackoffAndReWatches() {
-        var harness = Self.daemon([
-            .connected([
-                Self.changed("added", Fixtures.bridge, revision: 8),
-                .failure(.io(SystemError(errno: 104, operation: "read"))),
-            ]),
-            .unreachable, .unreachable, .unreachable, .unreachable, .unreachable, .unreachable,
-            .connected([.success(nil)]),
-            .connected([]),
-        ])
+    @Test func reconnectsWithBackoffAndResumes() {
+        let missed: JSONValue = ["change": "removed", "revision": 9, "place": Fixtures.eiffel]
+        var harness = Self.daemon(
+            [
+                .connected([
+                    Self.changed("added", Fixtures.bridge, revision: 8),
+                    .failure(.io(SystemError(errno: 104, operation: "read"))),
+                ]),
+                .unreachable, .unreachable, .unreachable, .unreachable, .unreachable, .unreachable,
+                .connected([.success(nil)]),
+                .connected([]),
+            ], missed: [missed])
         harness.environment = ["PLACES_SOCKET": "/run/p.sock"]
         let outcome = harness.run("--json", "watch")
         #expect(outcome.exitCode == .success)
         #expect(outcome.waits == [100, 200, 400, 800, 1_600, 2_000, 2_000, 100])
         #expect(outcome.connectedPaths.count == 9)
-        #expect(outcome.calls.map(\.method) == ["places.watch", "places.watch", "places.watch"])
+        #expect(
+            outcome.calls == [
+                .init(method: "places.watch", params: nil), .init(method: "places.watch", params: ["since": 8]),
+                .init(method: "places.watch", params: ["since": 9]),
+            ])
         let lines = outcome.standardOutput.split(separator: "\n")
-        #expect(lines.count == 4)
-        #expect(lines[0] == lines[2] && lines[2] == lines[3])
+        #expect(lines.count == 3, "the snapshot, the change, the change missed; nothing twice")
+        #expect(lines.last == Substring(missed.jsonText))
         #expect(
             outcome.standardError == """
                 placesctl: lost the connection to placesd at '/run/p.sock': Connection reset by peer; reconnecting.
-                placesctl: reconnected to placesd at '/run/p.sock'; a fresh snapshot follows.
+                placesctl: reconnected to placesd at '/run/p.sock'; resuming after revision 8.
                 placesctl: placesd at '/run/p.sock' closed the connection; reconnecting.
-                placesctl: reconnected to placesd at '/run/p.sock'; a fresh snapshot follows.
+                placesctl: reconnected to placesd at '/run/p.sock'; resuming after revision 9.
 
                 """)
         #expect(outcome.wasClosed)
+    }
+
+    @Test func aLogThatNoLongerReachesBackGivesAFreshSnapshot() {
+        var harness = Self.daemon([.connected([Self.overflow]), .connected([])])
+        harness.respond = { _, params in
+            guard params?["since"] != nil else { return .success(Self.snapshot) }
+            return .failure(.rpc(.historyPruned(since: 7, oldestRevision: 20)))
+        }
+        let outcome = harness.run("watch", "--json")
+        #expect(outcome.standardOutput == [Self.snapshot.jsonText, Self.snapshot.jsonText].map { $0 + "\n" }.joined())
+        #expect(outcome.calls.map(\.params) == [nil, ["since": 7], nil])
+        #expect(outcome.standardError.contains("cannot resume after revision 7"), "\(outcome.standardError)")
     }
 
     @Test func aSignalDuringTheBackoffEndsWithSuccess() {

@@ -86,7 +86,11 @@ import Testing
         #expect(try WatchParams.decode(nil) == WatchParams())
         #expect(try WatchParams.decode(params(#"{"allUsers":true}"#)) == WatchParams(allUsers: true))
         #expect(try paramsFailure(WatchParams.decode, #"{"allUsers":1}"#)?.reason == "must be a boolean")
-        #expect(try paramsFailure(WatchParams.decode, #"{"since":1}"#)?.field == "since")
+        #expect(try WatchParams.decode(params(#"{"since":12}"#)) == WatchParams(since: 12))
+        #expect(
+            try WatchParams.decode(params(#"{"since":0,"allUsers":true}"#)) == WatchParams(allUsers: true, since: 0))
+        #expect(try paramsFailure(WatchParams.decode, #"{"since":-1}"#)?.field == "since")
+        #expect(try paramsFailure(WatchParams.decode, #"{"since":"7"}"#)?.field == "since")
         #expect(try EmptyParams.decode(nil) == EmptyParams())
         #expect(try EmptyParams.decode(params("{}")) == EmptyParams())
         #expect(

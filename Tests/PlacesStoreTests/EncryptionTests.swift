@@ -117,7 +117,7 @@ import Testing
         let (version, keyCheck) = try withDatabase(at: path) { connection in
             (try connection.integer("PRAGMA user_version"), try StoreSealing.keyCheck(of: connection))
         }
-        #expect(version == 4)
+        #expect(version == Schema.latestVersion)
         #expect((keyCheck != nil) == withKey)
         #expect(try sealedValues(at: path).values.allSatisfy { ($0 != nil) == withKey })
     }

@@ -73,7 +73,7 @@ import Testing
         #expect(try connection.integer("SELECT revision FROM meta") == 0)
         #expect(
             try connection.texts("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name")
-                == ["meta", "owners", "places"])
+                == ["changes", "meta", "owners", "places"])
     }
 
     @Test func emptyExistingFileIsInitialised() throws {

@@ -46,7 +46,7 @@ struct WatchTests {
         expectError(try writer.error("places.update", ["id": addedID, "name": "x", "ifVersion": 1]), code: -32002)
         #expect(try watcher.result("server.status")["revision"]?.int == start + 6)
         #expect(watcher.pending.isEmpty, "no event for changes that did not happen: \(watcher.pending)")
-        expectError(try watcher.call("places.watch", ["since": 3])["error"] ?? nil, code: -32602, field: "since")
+        expectError(try watcher.call("places.watch", ["since": -1])["error"] ?? nil, code: -32602, field: "since")
     }
 
     /// Four clients write before, during and after the subscription: the events continue the snapshot's revision
