@@ -29,6 +29,11 @@ let package = Package(
         ),
         .systemLibrary(name: "CLinux"),
         .systemLibrary(
+            name: "CLibPQ",
+            pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"])]
+        ),
+        .systemLibrary(
             name: "CSystemd",
             pkgConfig: "libsystemd",
             providers: [.apt(["libsystemd-dev"])]
@@ -51,10 +56,18 @@ let package = Package(
             swiftSettings: strict
         ),
         .target(
+            name: "PlacesPostgres",
+            dependencies: [
+                "PlacesModel", "PlacesState", "PlacesSealing", "PlacesPersistence", "PlacesLocking", "PlacesSystem",
+                "CLibPQ",
+            ],
+            swiftSettings: strict
+        ),
+        .target(
             name: "PlacesStore",
             dependencies: [
-                "PlacesModel", "PlacesState", "PlacesSealing", "PlacesPersistence", "PlacesSQLite", "PlacesLocking",
-                "PlacesSystem",
+                "PlacesModel", "PlacesState", "PlacesSealing", "PlacesPersistence", "PlacesSQLite", "PlacesPostgres",
+                "PlacesLocking", "PlacesSystem",
             ],
             swiftSettings: strict
         ),

@@ -4,7 +4,7 @@ import PlacesSystem
 public enum ConfigurationKey: String, Sendable, CaseIterable {
     /// Where the listening socket is created.
     case socket
-    /// The SQLite database file.
+    /// The SQLite database file, or the PostgreSQL database to share with other hosts.
     case database
     /// Permission bits of the socket, in octal.
     case socketMode = "socket-mode"
@@ -50,7 +50,10 @@ public enum ConfigurationKey: String, Sendable, CaseIterable {
                 reload: .restart)
         case .database:
             .text(
-                \.databasePath, placeholder: "PATH", help: "Keep the places in the SQLite file PATH.",
+                \.databasePath, placeholder: "DATABASE",
+                help: "Keep the places in the SQLite file DATABASE, or, when DATABASE is a PostgreSQL connection URI "
+                    + "(postgresql://…) or key=value string, in that database, shared with every host that uses it. "
+                    + "Give passwords in PGPASSFILE or the placesd.pgpass credential, never here.",
                 defaultText: "$STATE_DIRECTORY/places.sqlite, else $XDG_STATE_HOME/placesd/places.sqlite, else "
                     + "~/.local/state/placesd/places.sqlite",
                 reload: .restart)

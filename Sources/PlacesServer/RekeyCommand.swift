@@ -79,6 +79,9 @@ public struct RekeyCommand: Sendable, Equatable {
             return (Daemon.configurationExitStatus, "placesd: \(error)")
         }
         let path = configuration.databasePath
+        guard !PlaceStore.isSharedDatabase(path) else {
+            return (1, "placesd: rekey works on SQLite files only; a PostgreSQL store keeps the key it was sealed with")
+        }
         guard FileSystem.fileExists(path) else {
             return (1, "placesd: database '\(path)': no such file")
         }

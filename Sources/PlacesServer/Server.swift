@@ -120,7 +120,11 @@ public final class Server {
     /// opened locked, since a wrong key must never keep the daemon from starting.
     private func openStore(options: StoreOptions) -> PlaceStore? {
         let database = configuration.databasePath
-        let path = database
+        let path = PlaceStore.describeDatabase(database)
+        if let pgpass = configuration.passwordFilePath, getenv("PGPASSFILE") == nil {
+            // libpq reads the password for the connection from here; nothing else of placesd reads it.
+            setenv("PGPASSFILE", pgpass, 1)
+        }
         do throws(StoreError) {
             let store: PlaceStore
             do {

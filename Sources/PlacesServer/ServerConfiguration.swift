@@ -44,6 +44,13 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// The name of the systemd credential that carries the store's key.
     public static let keyCredentialName = "placesd.key"
 
+    /// The systemd credential `$CREDENTIALS_DIRECTORY/placesd.pgpass` when it exists: a libpq password file
+    /// (`host:port:database:user:password` lines) for a PostgreSQL database, used unless `PGPASSFILE` is set.
+    public var passwordFilePath: String?
+
+    /// The name of the systemd credential that carries the PostgreSQL password file.
+    public static let passwordCredentialName = "placesd.pgpass"
+
     /// Creates a configuration with the default paths for `uid` in `environment`.
     public init(environment: [String: String], uid: UInt32) {
         socketPath = DefaultPaths.daemonSocketPath(environment: environment, uid: uid)
@@ -52,6 +59,11 @@ public struct ServerConfiguration: Sendable, Equatable {
             FileSystem.fileExists(credentials + "/" + Self.keyCredentialName)
         {
             keyFilePath = credentials + "/" + Self.keyCredentialName
+        }
+        if let credentials = environment["CREDENTIALS_DIRECTORY"], !credentials.isEmpty,
+            FileSystem.fileExists(credentials + "/" + Self.passwordCredentialName)
+        {
+            passwordFilePath = credentials + "/" + Self.passwordCredentialName
         }
     }
 }

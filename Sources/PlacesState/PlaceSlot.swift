@@ -35,5 +35,5 @@ package struct PlaceSlot: Sendable {
     }
 
     /// The place.
-    @inlinable var place: Place { stored.place }
+    @inlinable package var place: Place { stored.place }
 }

@@ -38,3 +38,13 @@ package struct StoreState: Sendable {
         }
     }
 }
+
+extension StoreState {
+    /// The slot of the place with `id`, of any owner: the place, its position and its row.
+    package func slot(of id: PlaceID) -> PlaceSlot? {
+        guard let location = index[id], let list = lists[location.owner],
+            let offset = list.index(ofPosition: location.position)
+        else { return nil }
+        return list.places.slot(at: offset)
+    }
+}

@@ -2,13 +2,14 @@ import Dispatch
 import PlacesLocking
 import PlacesModel
 import PlacesPersistence
+import PlacesPostgres
 import PlacesSQLite
 import PlacesSealing
 import PlacesState
 import PlacesSystem
 import Synchronization
 
-/// The single writer and source of truth for places, persisted in SQLite.
+/// The single writer and source of truth for places, persisted in SQLite or, shared by many hosts, PostgreSQL.
 ///
 /// Reads never wait for writes: `snapshot()` returns the state published after the last commit. Mutations queue to
 /// one writer, which commits everything waiting in one transaction (group commit), publishes the new snapshot,
@@ -69,7 +70,8 @@ public final class PlaceStore: Sendable {
         var isClosed = false
     }
 
-    /// Opens (or creates) the database at `path` and loads every place into memory.
+    /// Opens (or creates) the database at `path` and loads every place into memory: a SQLite file, or with a
+    /// PostgreSQL connection URI or `key=value` string, a database shared with other hosts (see `PostgresEngine`).
     ///
     /// A file that is not SQLite, not a placesd database, newer than this build, damaged, unreadable or already
     /// in use is refused with `StoreError.cannotOpen` and left untouched.
@@ -81,8 +83,12 @@ public final class PlaceStore: Sendable {
         path: String, options: StoreOptions = StoreOptions(),
         clock: @escaping @Sendable () -> Timestamp = systemClock
     ) throws(StoreError) {
-        let engine = try SQLiteEngine(
-            path: path, key: options.key, limits: options.changeLogLimits, hook: options.faultHook)
+        let engine: any PersistenceEngine =
+            if PostgresLocation.isConnectionString(path) {
+                try PostgresEngine(conninfo: path, key: options.key, limits: options.changeLogLimits)
+            } else {
+                try SQLiteEngine(path: path, key: options.key, limits: options.changeLogLimits, hook: options.faultHook)
+            }
         self.init(engine: engine, maximumPlacesPerOwner: options.maximumPlacesPerOwner, clock: clock)
     }
 
@@ -106,6 +112,18 @@ public final class PlaceStore: Sendable {
 
     deinit {
         writer.withLock { $0.close() }
+    }
+
+    /// Whether `database` names a PostgreSQL database (a connection URI or `key=value` string) rather than a
+    /// SQLite file.
+    public static func isSharedDatabase(_ database: String) -> Bool {
+        PostgresLocation.isConnectionString(database)
+    }
+
+    /// How messages name `database`: the path of a SQLite file, a PostgreSQL database without its password or
+    /// options.
+    public static func describeDatabase(_ database: String) -> String {
+        isSharedDatabase(database) ? PostgresLocation.describe(database) : database
     }
 
     /// The wall clock (`CLOCK_REALTIME`) in milliseconds.

@@ -1,0 +1,119 @@
+import PlacesModel
+import PlacesSealing
+import PlacesState
+
+/// The statements that write one batch: each row the batch touched as it ends up (inserted, updated, deleted),
+/// the owners' revisions, the change log entries, the store revision, the log's pruning and the notification.
+///
+/// Rows are written in their final form, once each, from the state after the batch: a place added and changed
+/// in the same batch is inserted as it ended, one added and removed is not written at all, and the deletions
+/// go first, so that an id a removed place had may be taken by an imported one.
+struct PostgresBatch {
+    private var deleted = PGArray(of: .int8)
+    private var inserted = PlaceRows()
+    private var updated = PlaceRows()
+    private var changeRows = ChangeRows()
+    private var hasDeletions = false
+
+    /// The statements for `changes`, which leave the store at `next`, with places sealed by `cipher`.
+    static func commands(
+        for changes: [LoggedChange], next: StoreState, cipher: PlaceCipher?, pruningBelow oldest: Int64?,
+        pruningOlderThan maximumAge: Int64?
+    ) -> [PGCommand] {
+        var batch = PostgresBatch()
+        var touched: [(row: Int64, id: PlaceID)] = []
+        var isNew: [Int64: Bool] = [:]
+        func touch(_ row: Int64, _ id: PlaceID, added: Bool) {
+            if isNew[row] == nil { touched.append((row, id)) }
+            isNew[row] = (isNew[row] ?? false) || added
+        }
+        var owners: [UserID] = []
+        for logged in changes {
+            let place = logged.change.place
+            touch(logged.row, place.id, added: logged.change.kind == .added)
+            for renumbering in logged.renumbered {
+                // A place renumbered and removed later in the batch is the removal's to write.
+                if let slot = next.slot(of: renumbering.id) { touch(slot.row, renumbering.id, added: false) }
+            }
+            if !owners.contains(place.owner) { owners.append(place.owner) }
+            batch.changeRows.append(logged, cipher: cipher)
+        }
+        for (row, id) in touched {
+            let slot = next.slot(of: id).flatMap { $0.row == row ? $0 : nil }
+            switch (slot, isNew[row] ?? false) {
+            case (let slot?, true): batch.inserted.append(slot, cipher: cipher)
+            case (let slot?, false): batch.updated.append(slot, cipher: cipher)
+            case (nil, false):
+                batch.deleted.append(.int(row))
+                batch.hasDeletions = true
+            case (nil, true): break
+            }
+        }
+        var commands: [PGCommand] = []
+        if batch.hasDeletions { commands.append(PGCommand(PostgresSchema.deletePlaces, [batch.deleted.value])) }
+        if !batch.inserted.isEmpty {
+            commands.append(PGCommand(PostgresSchema.insertPlaces, batch.inserted.insertParameters))
+        }
+        if !batch.updated.isEmpty {
+            commands.append(PGCommand(PostgresSchema.updatePlaces, batch.updated.updateParameters))
+        }
+        var uids = PGArray(of: .int8)
+        var revisions = PGArray(of: .int8)
+        for owner in owners {
+            uids.append(.int(Int64(owner)))
+            revisions.append(.int(next.lists[owner]?.revision ?? 0))
+        }
+        commands.append(PGCommand(PostgresSchema.saveOwners, [uids.value, revisions.value]))
+        commands.append(PGCommand(PostgresSchema.appendChanges, batch.changeRows.parameters))
+        commands.append(PGCommand(PostgresSchema.saveRevision, [.int(next.revision)]))
+        if let oldest { commands.append(PGCommand(PostgresSchema.pruneBelow, [.int(oldest)])) }
+        if let maximumAge { commands.append(PGCommand(PostgresSchema.pruneOlder, [.int(maximumAge)])) }
+        commands.append(PGCommand(PostgresSchema.notify, [.text(String(next.revision))]))
+        commands.append(PGCommand(sql: "COMMIT"))
+        return commands
+    }
+}
+
+/// Place rows as the array parameters of one insert or update.
+struct PlaceRows {
+    private var rows = PGArray(of: .int8)
+    private var ids = PGArray(of: .uuid)
+    private var owners = PGArray(of: .int8)
+    private var positions = PGArray(of: .int8)
+    private var fields = PlaceFieldArrays()
+    private var versions = PGArray(of: .int8)
+    private var createdAts = PGArray(of: .int8)
+    private var updatedAts = PGArray(of: .int8)
+    private(set) var isEmpty = true
+
+    /// Adds the place in `slot`, sealed with `cipher` when there is one.
+    mutating func append(_ slot: PlaceSlot, cipher: PlaceCipher?) {
+        let place = slot.place
+        rows.append(.int(slot.row))
+        ids.append(.id(place.id))
+        owners.append(.int(Int64(place.owner)))
+        positions.append(.int(slot.position))
+        fields.append(place, cipher: cipher)
+        versions.append(.int(place.version))
+        createdAts.append(.int(place.createdAt.millisecondsSinceEpoch))
+        updatedAts.append(.int(place.updatedAt.millisecondsSinceEpoch))
+        isEmpty = false
+    }
+
+    /// The parameters of `PostgresSchema.insertPlaces`.
+    var insertParameters: [PGValue?] {
+        [
+            rows.value, ids.value, owners.value, positions.value, fields.names.value, fields.descriptions.value,
+            fields.latitudes.value, fields.longitudes.value, fields.visited.value, versions.value, createdAts.value,
+            updatedAts.value, fields.sealed.value,
+        ]
+    }
+
+    /// The parameters of `PostgresSchema.updatePlaces`.
+    var updateParameters: [PGValue?] {
+        [
+            rows.value, positions.value, fields.names.value, fields.descriptions.value, fields.latitudes.value,
+            fields.longitudes.value, fields.visited.value, versions.value, updatedAts.value, fields.sealed.value,
+        ]
+    }
+}

@@ -1,0 +1,137 @@
+/// The placesd layout in a PostgreSQL database, and the statements every connection prepares.
+///
+/// The one-row `meta` table holds the store-wide revision: every write transaction locks it first (`SELECT …
+/// FOR UPDATE`), so transactions commit one at a time in the order of the revisions they assign, and a reader
+/// that sees revision r committed sees every revision before it. `changes` is the change log in that order.
+enum PostgresSchema {
+    /// The schema version this build writes; a database with a newer one is refused.
+    static let version: Int64 = 1
+    /// The `application` column of the `meta` row.
+    static let applicationMarker = "placesd"
+    /// The channel hosts NOTIFY after each commit (the payload is the new revision) and LISTEN on.
+    static let channel = "placesd_changes"
+    /// Serialises the creation of the tables by hosts starting at once.
+    static let creationLock: Int64 = 0x504C_4344
+
+    /// The columns of a place's fields, the same in `places` and `changes`: a sealed store keeps the private
+    /// ones in `sealed` and '' and 0 in their own.
+    private static let placeFields = """
+        name text NOT NULL, description text NOT NULL, latitude double precision NOT NULL,
+            longitude double precision NOT NULL, visited boolean NOT NULL, version bigint NOT NULL,
+            created_at bigint NOT NULL, updated_at bigint NOT NULL, sealed bytea
+        """
+
+    /// The tables, created if they are missing.
+    static let creation = [
+        """
+        CREATE TABLE IF NOT EXISTS meta (
+            singleton integer PRIMARY KEY CHECK (singleton = 1),
+            application text NOT NULL,
+            schema_version bigint NOT NULL,
+            revision bigint NOT NULL,
+            key_check bytea
+        )
+        """,
+        """
+        INSERT INTO meta (singleton, application, schema_version, revision)
+        VALUES (1, '\(applicationMarker)', \(version), 0) ON CONFLICT (singleton) DO NOTHING
+        """,
+        "CREATE TABLE IF NOT EXISTS owners (uid bigint PRIMARY KEY, revision bigint NOT NULL)",
+        """
+        CREATE TABLE IF NOT EXISTS places (
+            rowid bigint PRIMARY KEY,
+            id uuid NOT NULL UNIQUE,
+            owner bigint NOT NULL,
+            position bigint NOT NULL,
+            \(placeFields)
+        )
+        """,
+        """
+        CREATE TABLE IF NOT EXISTS changes (
+            revision bigint PRIMARY KEY,
+            owner bigint NOT NULL,
+            owner_revision bigint NOT NULL,
+            kind text NOT NULL,
+            id uuid NOT NULL,
+            rowid bigint NOT NULL,
+            position bigint NOT NULL,
+            renumbered bytea NOT NULL,
+            \(placeFields),
+            logged_at timestamptz NOT NULL DEFAULT now()
+        )
+        """,
+    ]
+
+    /// The columns of a place row, in the order the statements and the loader use.
+    static let placeColumns =
+        "rowid, id, owner, position, name, description, latitude, longitude, visited, version, created_at, updated_at, sealed"
+    /// The columns of a change, in the order the statements and the reader use.
+    static let changeColumns = """
+        revision, owner, owner_revision, kind, id, rowid, position, renumbered, name, description, latitude, longitude, \
+        visited, version, created_at, updated_at, sealed
+        """
+
+    static let lockCounter = PGStatement(
+        name: "lock_counter", sql: "SELECT revision, key_check FROM meta WHERE singleton = 1 FOR UPDATE")
+    static let readMeta = PGStatement(
+        name: "read_meta", sql: "SELECT revision, key_check, application, schema_version FROM meta WHERE singleton = 1")
+    static let changesAfter = PGStatement(
+        name: "changes_after",
+        sql: "SELECT \(changeColumns) FROM changes WHERE revision > $1::int8 ORDER BY revision LIMIT $2::int8")
+    static let ownerChangesAfter = PGStatement(
+        name: "owner_changes_after",
+        sql: """
+            SELECT \(changeColumns) FROM changes WHERE owner = $1::int8 AND owner_revision > $2::int8
+            ORDER BY revision
+            """)
+    static let oldestChange = PGStatement(name: "oldest_change", sql: "SELECT min(revision) FROM changes")
+    static let insertPlaces = PGStatement(
+        name: "insert_places",
+        sql: """
+            INSERT INTO places (\(placeColumns))
+            SELECT * FROM unnest($1::int8[], $2::uuid[], $3::int8[], $4::int8[], $5::text[], $6::text[],
+                $7::float8[], $8::float8[], $9::bool[], $10::int8[], $11::int8[], $12::int8[], $13::bytea[])
+            """)
+    static let updatePlaces = PGStatement(
+        name: "update_places",
+        sql: """
+            UPDATE places AS p SET position = u.position, name = u.name, description = u.description,
+                latitude = u.latitude, longitude = u.longitude, visited = u.visited, version = u.version,
+                updated_at = u.updated_at, sealed = u.sealed
+            FROM unnest($1::int8[], $2::int8[], $3::text[], $4::text[], $5::float8[], $6::float8[], $7::bool[],
+                $8::int8[], $9::int8[], $10::bytea[])
+                AS u(rowid, position, name, description, latitude, longitude, visited, version, updated_at, sealed)
+            WHERE p.rowid = u.rowid
+            """)
+    static let deletePlaces = PGStatement(
+        name: "delete_places", sql: "DELETE FROM places WHERE rowid = ANY($1::int8[])")
+    static let saveOwners = PGStatement(
+        name: "save_owners",
+        sql: """
+            INSERT INTO owners (uid, revision) SELECT * FROM unnest($1::int8[], $2::int8[])
+            ON CONFLICT (uid) DO UPDATE SET revision = excluded.revision
+            """)
+    static let appendChanges = PGStatement(
+        name: "append_changes",
+        sql: """
+            INSERT INTO changes (\(changeColumns))
+            SELECT * FROM unnest($1::int8[], $2::int8[], $3::int8[], $4::text[], $5::uuid[], $6::int8[], $7::int8[],
+                $8::bytea[], $9::text[], $10::text[], $11::float8[], $12::float8[], $13::bool[], $14::int8[],
+                $15::int8[], $16::int8[], $17::bytea[])
+            """)
+    static let saveRevision = PGStatement(
+        name: "save_revision", sql: "UPDATE meta SET revision = $1::int8 WHERE singleton = 1")
+    static let pruneBelow = PGStatement(
+        name: "prune_below", sql: "DELETE FROM changes WHERE revision < $1::int8")
+    static let pruneOlder = PGStatement(
+        name: "prune_older",
+        sql: "DELETE FROM changes WHERE logged_at < now() - make_interval(secs => $1::int8)")
+    static let notify = PGStatement(
+        name: "notify", sql: "SELECT pg_notify('\(channel)', $1::text)")
+
+    /// Every statement a writing connection prepares.
+    static let statements = [
+        lockCounter, readMeta, changesAfter, ownerChangesAfter, oldestChange, insertPlaces, updatePlaces,
+        deletePlaces, saveOwners, appendChanges, saveRevision, pruneBelow, pruneOlder, notify,
+    ]
+}

@@ -1,0 +1,189 @@
+import Foundation
+import Glibc
+import Synchronization
+import Testing
+
+/// Two or more placesd processes over one PostgreSQL database (a throwaway cluster of the test's own): one list
+/// for every host, gapless revisions, watchers on any host seeing every change once, in order.
+@Suite("Hosts sharing a PostgreSQL database", .serialized)
+struct SharedStoreTests {
+    /// A place added through host B is read, updated, moved and removed through host A; B sees what A did.
+    @Test func oneListAcrossTwoHosts() throws {
+        try Self.withTwoHosts { cluster, a, b in
+            let throughB = try b.connect()
+            let throughA = try a.connect()
+            let first = try throughB.add(["name": "Added on B", "latitude": 1, "longitude": 2])
+            let second = try throughB.add(["name": "Also on B", "latitude": 3, "longitude": 4])
+            let id = try #require(first["id"])
+            // A write through A is decided on the database's data, whether or not A has followed B yet.
+            let updated = try throughA.result("places.update", ["id": id, "name": "Renamed on A", "ifVersion": 1])
+            #expect(updated["version"] == 2)
+            expectError(try throughA.error("places.update", ["id": id, "name": "x", "ifVersion": 1]), code: -32002)
+            try throughA.result("places.move", ["id": second["id"] ?? nil, "index": 0])
+            #expect(try throughA.result("places.get", ["id": id]) == updated)
+            #expect(
+                Deadline.wait(seconds: 30) {
+                    (try? throughB.list())?["places"]?.array?.compactMap { $0["name"]?.string }
+                        == ["Also on B", "Renamed on A"]
+                }, "B follows A: \(String(describing: try? throughB.list()))")
+            try throughA.result("places.remove", ["id": id])
+            #expect(Deadline.wait(seconds: 30) { (try? throughB.list())?["total"] == 1 })
+            let onA = try throughA.list()
+            let onB = try throughB.list()
+            #expect(onA == onB, "both hosts show the same list at the same revision")
+            #expect(try cluster.psql("SELECT count(*) || ' ' || max(revision) FROM changes") == "5 5")
+        }
+    }
+
+    /// A watcher on host A while two writers on A and two on B make 10,000 changes: every revision exactly once,
+    /// in order, and the snapshot plus the events is the final list, which is also what the database holds.
+    @Test func aWatcherSeesEveryChangeOfEveryHostOnce() throws {
+        try Self.withTwoHosts { cluster, a, b in
+            let watcher = try WatchingConnection(a)
+            let snapshot = try watcher.result("places.watch")
+            let start = try #require(snapshot["revision"]?.int)
+            let sockets = [a.socketPath, a.socketPath, b.socketPath, b.socketPath]
+            let failures = try Threads.run(4, timeout: 600) { writer in
+                Self.write(2_500, as: writer, socketPath: sockets[writer])
+            }
+            #expect(failures.allSatisfy { $0 == nil }, "\(failures.compactMap { $0 }.prefix(3))")
+            let end = start + 10_000
+            let events = try watcher.changes(through: end, timeout: 300)
+            try ChangeReplay.checkConsecutive(events, after: start)
+            let replayed = try ChangeReplay.apply(events, to: snapshot["places"]?.array ?? [])
+            let finalOnA = try a.connect().list()
+            #expect(finalOnA["revision"]?.int == end)
+            #expect(replayed == finalOnA["places"]?.array, "snapshot + events == the final list")
+            #expect(
+                Deadline.wait(seconds: 60) { (try? b.connect().list()) == finalOnA },
+                "host B converges to the same list")
+            let stored = try cluster.psql("SELECT count(*) || ' ' || (SELECT revision FROM meta) FROM places")
+            #expect(stored == "\(finalOnA["total"]?.int ?? -1) \(end)")
+        }
+    }
+
+    /// Host B killed with SIGKILL while a client pipelines adds to it: every add it acknowledged is in the
+    /// database and on host A.
+    @Test func aHostKilledMidWriteLosesNoAcknowledgedWrite() throws {
+        try Self.withTwoHosts { cluster, a, b in
+            let acknowledged = AcknowledgedIDs()
+            let socket = b.socketPath
+            let writer = Threads(1) { _ in Self.writeUntilCut(socketPath: socket, acknowledged: acknowledged) }
+            #expect(Deadline.wait(seconds: 60) { acknowledged.count >= 200 }, "B acknowledged \(acknowledged.count)")
+            try b.kill9()
+            _ = try writer.join(timeout: 60)
+            let ids = acknowledged.ids
+            #expect(!ids.isEmpty)
+            let onA = try a.connect()
+            #expect(
+                Deadline.wait(seconds: 30) {
+                    let present = Set((try? onA.list())?["places"]?.array?.compactMap { $0["id"]?.string } ?? [])
+                    return ids.allSatisfy { present.contains($0) }
+                }, "every acknowledged add reached host A")
+            let stored = Set(try cluster.psql("SELECT id FROM places").split(separator: "\n").map(String.init))
+            #expect(ids.allSatisfy { stored.contains($0) }, "every acknowledged add is in the database")
+        }
+    }
+
+    /// A watcher of host A resumes after A restarts, from the change log in the database, with what B wrote
+    /// meanwhile.
+    @Test func aWatcherResumesAfterItsHostRestarts() throws {
+        try Self.withTwoHosts { cluster, a, b in
+            try a.connect().add(["name": "Before", "latitude": 1, "longitude": 1])
+            let seen = try #require(try a.connect().list()["revision"]?.int)
+            _ = try a.stop()
+            let written = try b.connect().add(["name": "While A was away", "latitude": 2, "longitude": 2])
+            try a.start()
+            let watcher = try WatchingConnection(a)
+            let resumed = try watcher.result("places.watch", ["since": .number(Double(seen))])
+            #expect(resumed["changes"]?.array?.map { $0["place"] } == [written])
+            let later = try b.connect().add(["name": "After", "latitude": 3, "longitude": 3])
+            let events = try watcher.changes(through: seen + 2, timeout: 30)
+            #expect(events.map { $0["place"] } == [later])
+        }
+    }
+
+    /// Runs `body` with a throwaway cluster and two placesd processes over its database, then stops them all.
+    static func withTwoHosts(_ body: (PostgresCluster, DaemonProcess, DaemonProcess) throws -> Void) throws {
+        let cluster = try PostgresCluster()
+        defer { cluster.stop() }
+        let a = try DaemonProcess(databasePath: cluster.uri)
+        let b = try DaemonProcess(databasePath: cluster.uri)
+        defer {
+            a.shutdown()
+            b.shutdown()
+        }
+        try a.start(timeout: 60)
+        try b.start(timeout: 60)
+        try body(cluster, a, b)
+    }
+
+    /// Makes `count` changes through `socketPath` in pipelines of 50 (adds, then updates of what was added);
+    /// returns the first failure.
+    static func write(_ count: Int, as writer: Int, socketPath: String) -> String? {
+        do {
+            let connection = try RawConnection(path: socketPath)
+            var ids: [JSON] = []
+            var done = 0
+            while done < count {
+                let size = min(50, count - done)
+                var lines = ""
+                for number in 0..<size {
+                    let serial = done + number
+                    if ids.count > 10, serial % 3 == 0 {
+                        let params: JSON = ["id": ids[serial % ids.count], "name": .string("w\(writer) #\(serial)")]
+                        lines += Request.line(id: serial, method: "places.update", params: params)
+                    } else {
+                        let params: JSON = ["name": .string("w\(writer) #\(serial)"), "latitude": 1, "longitude": 1]
+                        lines += Request.line(id: serial, method: "places.add", params: params)
+                    }
+                }
+                try connection.send(lines, timeout: 60)
+                for _ in 0..<size {
+                    let response = try connection.readResponse(timeout: 120)
+                    guard let result = response["result"] else { return "\(response)" }
+                    if result["version"] == 1, let id = result["id"] { ids.append(id) }
+                }
+                done += size
+            }
+            return nil
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    /// Adds places through `socketPath` one pipeline of 20 after another until the connection breaks, recording
+    /// every id acknowledged.
+    static func writeUntilCut(socketPath: String, acknowledged: AcknowledgedIDs) -> Bool {
+        guard let connection = try? RawConnection(path: socketPath) else { return false }
+        var serial = 0
+        while true {
+            var lines = ""
+            for _ in 0..<20 {
+                serial += 1
+                lines += Request.line(
+                    id: serial, method: "places.add",
+                    params: ["name": .string("#\(serial)"), "latitude": 1, "longitude": 1])
+            }
+            guard (try? connection.send(lines, timeout: 30)) != nil else { return true }
+            for _ in 0..<20 {
+                guard let response = try? connection.readResponse(timeout: 30) else { return true }
+                if let id = response["result"]?["id"]?.string { acknowledged.add(id) }
+            }
+        }
+    }
+}
+
+/// The ids a host acknowledged, shared between a writer thread and the test.
+final class AcknowledgedIDs: Sendable {
+    private let values = Mutex<[String]>([])
+
+    /// Records an acknowledged id.
+    func add(_ id: String) { values.withLock { $0.append(id) } }
+
+    /// How many were acknowledged.
+    var count: Int { values.withLock { $0.count } }
+
+    /// Every acknowledged id.
+    var ids: [String] { values.withLock { $0 } }
+}
