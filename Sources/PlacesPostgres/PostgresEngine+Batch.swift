@@ -7,22 +7,18 @@ extension PostgresEngine {
     /// in one round trip: what it returns was committed before the lock was granted, and nothing commits after
     /// it until this transaction ends.
     package func beginBatch() -> CatchUp {
+        // A failure drops the connection, which ends the transaction (see `failing`).
         let begun = onConnection { connection throws(PGFailure) -> CatchUp in
-            do throws(PGFailure) {
-                let results = try connection.execute([
-                    PGCommand(sql: "BEGIN"), PGCommand(PostgresSchema.lockCounter),
-                    PGCommand(PostgresSchema.changesAfter, [.int(lastRevision), .int(Int64(Self.longestCatchUp))]),
-                ])
-                let counter = try results[1].value()
-                guard counter.rowCount == 1, counter.bytes(0, 1) == sealing.keyCheck else {
-                    throw .damaged("the store's key changed since placesd loaded it: restart placesd")
-                }
-                isInBatch = true
-                return try catchUp(to: counter.int64(0, 0), from: results[2].value(), inTransaction: true)
-            } catch {
-                rollBack(connection)
-                throw error
+            let results = try connection.execute([
+                PGCommand(sql: "BEGIN"), PGCommand(PostgresSchema.lockCounter),
+                PGCommand(PostgresSchema.changesAfter, [.int(lastRevision), .int(Int64(Self.longestCatchUp))]),
+            ])
+            let counter = try results[1].value()
+            guard counter.rowCount == 1, counter.bytes(0, 1) == sealing.keyCheck else {
+                throw .damaged("the store's key changed since placesd loaded it: restart placesd")
             }
+            isInBatch = true
+            return try catchUp(to: counter.int64(0, 0), from: results[2].value(), inTransaction: true)
         }
         switch begun {
         case .success(let catchUp): return catchUp
@@ -60,7 +56,9 @@ extension PostgresEngine {
             return .unknown(reason: "the connection to the database was lost during the commit (\(error.reason))")
         }
         for case .failure(let error) in results {
-            if !connection.isOpen { _ = failing(.database(error)) }
+            // The statements after the failed one, COMMIT included, were skipped: the transaction is still open
+            // and aborted. Dropping the connection ends it.
+            _ = failing(.database(error))
             return .failed(reason: error.message, reloaded: nil)
         }
         guard case .success(let ending) = results.last, ending.commandTag == "COMMIT" else {

@@ -24,7 +24,7 @@ package final class PostgresEngine: PersistenceEngine {
     var sealing: PostgresSealing
     /// How much of the change log is kept.
     let limits: ChangeLogLimits
-    /// The state loaded when the engine opened (or unlocked).
+    /// The state loaded when the engine opened, until `load()` hands it over.
     private var loaded: StoreState
     /// The revision of the last state handed to the writer: the change log is read after it.
     var lastRevision: Int64
@@ -122,8 +122,11 @@ package final class PostgresEngine: PersistenceEngine {
         isClosed ? .closed : nil
     }
 
+    /// Hands the loaded state over once: the engine keeps no copy, which would hold on to every place that
+    /// changes later.
     package func load() -> StoreState {
-        loaded
+        defer { loaded = StoreState() }
+        return loaded
     }
 
     package func startFollowing(_ wake: @escaping @Sendable (Int64?) -> Void) {
@@ -219,7 +222,6 @@ package final class PostgresEngine: PersistenceEngine {
             sealing = .sealed(PlaceCipher(key: key), keyCheck: keyCheck)
             switch reload() {
             case .success(let state):
-                loaded = state
                 return .success(state)
             case .failure(let error):
                 sealing = previous
@@ -274,11 +276,13 @@ package final class PostgresEngine: PersistenceEngine {
         }
     }
 
-    /// The store error for `failure`, dropping the connection (to be made again) if it is gone.
+    /// The store error for `failure`. The connection is dropped, to be made again for the next batch: whatever
+    /// failed may have left a transaction open on it.
     func failing(_ failure: PGFailure) -> StoreError {
+        connection?.close()
+        connection = nil
+        isInBatch = false
         if failure.isConnectionLost {
-            connection?.close()
-            connection = nil
             problem = failure.reason
             return .storage("the database cannot be reached: \(failure.reason)")
         }
