@@ -1,4 +1,5 @@
 import PlacesModel
+import PlacesPersistence
 import PlacesSealing
 import PlacesState
 
@@ -97,6 +98,24 @@ struct PlaceRows {
         versions.append(.int(place.version))
         createdAts.append(.int(place.createdAt.millisecondsSinceEpoch))
         updatedAts.append(.int(place.updatedAt.millisecondsSinceEpoch))
+        isEmpty = false
+    }
+
+    /// Adds a row as another store held it, its sealed value as it is.
+    mutating func append(_ stored: StoredRows.Place) {
+        rows.append(.int(stored.row))
+        ids.append(.id(stored.id))
+        owners.append(.int(Int64(stored.owner)))
+        positions.append(.int(stored.position))
+        fields.names.append(.text(stored.name))
+        fields.descriptions.append(.text(stored.description))
+        fields.latitudes.append(.double(stored.latitude))
+        fields.longitudes.append(.double(stored.longitude))
+        fields.visited.append(.bool(stored.isVisited))
+        fields.sealed.append(stored.sealed.map(PGValue.bytes))
+        versions.append(.int(stored.version))
+        createdAts.append(.int(stored.createdAt))
+        updatedAts.append(.int(stored.updatedAt))
         isEmpty = false
     }
 

@@ -34,7 +34,7 @@ enum StoreRekey {
     }
 
     /// Refuses a file that is not a placesd database this build can use, or that fails the integrity check.
-    private static func inspect(path: String) throws(StoreError) {
+    static func inspect(path: String) throws(StoreError) {
         let reader: SQLiteConnection
         do {
             reader = try SQLiteConnection(path: path, mode: DatabaseInspector.readingMode(for: path))

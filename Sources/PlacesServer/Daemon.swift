@@ -34,9 +34,12 @@ public enum Daemon {
             writeStandardOutput(RekeyCommand.helpText)
             return 0
         case .rekey(let command):
-            let (status, message) = command.run()
-            if status == 0 { writeStandardOutput(message + "\n") } else { writeStandardError(message + "\n") }
-            return status
+            return report(command.run())
+        case .migrateHelp:
+            writeStandardOutput(MigrateCommand.helpText)
+            return 0
+        case .migrate(let command):
+            return report(command.run())
         case .checkConfiguration(let invocation):
             do {
                 let configuration = try invocation.resolve()
@@ -84,6 +87,16 @@ public enum Daemon {
             text += "\(key.rawValue) = \(value)\n"
         }
         return text
+    }
+
+    /// Prints a subcommand's line (on standard output for status 0, else on standard error); returns the status.
+    private static func report(_ outcome: (status: Int32, message: String)) -> Int32 {
+        if outcome.status == 0 {
+            writeStandardOutput(outcome.message + "\n")
+        } else {
+            writeStandardError(outcome.message + "\n")
+        }
+        return outcome.status
     }
 
     private static func writeStandardOutput(_ text: String) {

@@ -16,6 +16,10 @@ public enum DaemonCommand: Sendable, Equatable {
     case rekey(RekeyCommand)
     /// Print the help of `placesd rekey`.
     case rekeyHelp
+    /// Copy a store from one database into another (`placesd migrate`).
+    case migrate(MigrateCommand)
+    /// Print the help of `placesd migrate`.
+    case migrateHelp
 }
 
 /// A command line `placesd` cannot act on; `description` says why.
@@ -39,8 +43,9 @@ public enum DaemonCommandLine {
         var text = """
             Usage: placesd [OPTIONS]
                    placesd rekey [OPTIONS]   (see 'placesd rekey --help')
+                   placesd migrate --from DATABASE --to DATABASE   (see 'placesd migrate --help')
 
-            Keeps a list of places in SQLite and serves it as newline-delimited JSON-RPC 2.0 on a Unix socket.
+            Keeps a list of places in SQLite (or PostgreSQL, shared by many hosts) and serves it as newline-delimited JSON-RPC 2.0 on a Unix socket.
 
             Options:
 
@@ -81,6 +86,10 @@ public enum DaemonCommandLine {
     public static func parse(
         _ arguments: [String], environment: [String: String], uid: UInt32
     ) throws(UsageError) -> DaemonCommand {
+        if arguments.first == "migrate" {
+            guard let command = try MigrateCommand.parse(arguments.dropFirst()) else { return .migrateHelp }
+            return .migrate(command)
+        }
         if arguments.first == "rekey" {
             guard let command = try RekeyCommand.parse(arguments.dropFirst(), environment: environment, uid: uid)
             else { return .rekeyHelp }

@@ -297,6 +297,24 @@ public final class PlaceStore: Sendable {
         try SQLiteEngine.rekey(path: path, from: oldKey, to: newKey)
     }
 
+    /// Copies the whole store at `source` into the empty store at `target` (each a SQLite path or a PostgreSQL
+    /// connection string), with ids, order, versions and revisions, sealed rows as they are: no key is needed, and
+    /// the target is sealed with the source's key if the source is. The change log is not copied: watchers take a
+    /// fresh snapshot. No store may have either open; a target that holds places is refused and left unchanged.
+    /// Returns how many places were copied.
+    @discardableResult
+    public static func migrate(from source: String, to target: String) throws(StoreError) -> Int {
+        let rows =
+            isSharedDatabase(source)
+            ? try PostgresStoreTransfer.read(conninfo: source) : try SQLiteStoreTransfer.read(path: source)
+        if isSharedDatabase(target) {
+            try PostgresStoreTransfer.write(rows, conninfo: target)
+        } else {
+            try SQLiteStoreTransfer.write(rows, to: target)
+        }
+        return rows.places.count
+    }
+
     /// Makes `snapshot` the one readers get.
     private func publish(_ snapshot: StoreSnapshot) {
         // The previous snapshot may hold the last reference to large arrays: let it go after unlocking, so that

@@ -139,3 +139,31 @@ struct RekeyCommandLineTests {
         #expect(configuration.keyFilePath == nil)
     }
 }
+
+@Suite("placesd migrate command line")
+struct MigrateCommandLineTests {
+    private func parse(_ arguments: [String]) throws -> DaemonCommand {
+        try DaemonCommandLine.parse(["migrate"] + arguments, environment: [:], uid: 1000)
+    }
+
+    @Test("The source and the target come from --from and --to")
+    func flags() throws {
+        #expect(
+            try parse(["--from", "/tmp/p.sqlite", "--to=postgresql:///places"])
+                == .migrate(MigrateCommand(source: "/tmp/p.sqlite", target: "postgresql:///places")))
+    }
+
+    @Test(
+        "Both stores, two different ones, and nothing else",
+        arguments: [
+            [], ["--from", "a"], ["--to", "b"], ["--from", "a", "--to", "a"], ["--from", "a", "--to", "b", "-x"],
+        ])
+    func usageErrors(arguments: [String]) {
+        #expect(throws: UsageError.self) { try parse(arguments) }
+    }
+
+    @Test("--help prints the migrate help")
+    func help() throws {
+        #expect(try parse(["--from", "a", "--help"]) == .migrateHelp)
+    }
+}

@@ -1,0 +1,73 @@
+import PlacesStore
+
+/// `placesd migrate`: copies a stopped store from SQLite to PostgreSQL or back (or between two of either).
+public struct MigrateCommand: Sendable, Equatable {
+    /// Where the places are now: a SQLite path or a PostgreSQL connection string.
+    public var source: String
+    /// The empty store they go to.
+    public var target: String
+
+    /// A copy of `source` into `target`.
+    public init(source: String, target: String) {
+        self.source = source
+        self.target = target
+    }
+
+    /// The text `placesd migrate --help` prints.
+    public static let helpText = """
+        Usage: placesd migrate --from DATABASE --to DATABASE
+
+        Copies every place of one store into another, empty one, in one transaction: ids, list order, versions
+        and revisions come across unchanged, and sealed places stay sealed as they are (no key is needed; start
+        the target with the source's key). Each DATABASE is a SQLite file, or a PostgreSQL connection URI
+        (postgresql://...) or key=value string; a missing SQLite file and an empty PostgreSQL database are
+        made into a store. The change log is not copied: watchers take a fresh snapshot. Stop every placesd of
+        both stores first.
+
+        Options:
+          --from DATABASE        The store to copy.
+          --to DATABASE          The empty store to copy it into.
+          -h, --help             Print this help and exit.
+
+        Exit status: 0 when every place was copied, 1 when a store cannot be used or the target is not empty
+        (nothing is changed), 64 for a usage error.
+
+        """
+
+    /// Parses the arguments after `migrate`; nil means print the help.
+    static func parse(_ arguments: ArraySlice<String>) throws(UsageError) -> MigrateCommand? {
+        var source: String?
+        var target: String?
+        var reader = ArgumentReader(arguments)
+        while let argument = reader.next() {
+            func value() throws(UsageError) -> String {
+                let text = try reader.value(of: argument)
+                guard !text.isEmpty else { throw UsageError("Option '\(argument.name)' must not be empty.") }
+                return text
+            }
+            switch argument.name {
+            case "-h", "--help": return nil
+            case "--from": source = try value()
+            case "--to": target = try value()
+            default: throw UsageError("Unknown option '\(argument.text)' for 'placesd migrate'.")
+            }
+        }
+        guard let source, let target else {
+            throw UsageError("'placesd migrate' needs --from DATABASE and --to DATABASE.")
+        }
+        guard source != target else { throw UsageError("'placesd migrate' needs two different stores.") }
+        return MigrateCommand(source: source, target: target)
+    }
+
+    /// Copies the store; returns the exit status and the line to print (on stdout for 0, else stderr).
+    func run() -> (status: Int32, message: String) {
+        let from = PlaceStore.describeDatabase(source)
+        let to = PlaceStore.describeDatabase(target)
+        do {
+            let count = try PlaceStore.migrate(from: source, to: target)
+            return (0, "Copied \(count) places from '\(from)' to '\(to)'.")
+        } catch {
+            return (1, "placesd: \(error); nothing was changed")
+        }
+    }
+}
