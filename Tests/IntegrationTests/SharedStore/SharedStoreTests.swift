@@ -103,12 +103,15 @@ struct SharedStoreTests {
         }
     }
 
-    /// Runs `body` with a throwaway cluster and two placesd processes over its database, then stops them all.
-    static func withTwoHosts(_ body: (PostgresCluster, DaemonProcess, DaemonProcess) throws -> Void) throws {
+    /// Runs `body` with a throwaway cluster and two placesd processes (started with `arguments`) over its
+    /// database, then stops them all.
+    static func withTwoHosts(
+        arguments: [String] = [], _ body: (PostgresCluster, DaemonProcess, DaemonProcess) throws -> Void
+    ) throws {
         let cluster = try PostgresCluster()
         defer { cluster.stop() }
-        let a = try DaemonProcess(databasePath: cluster.uri)
-        let b = try DaemonProcess(databasePath: cluster.uri)
+        let a = try DaemonProcess(databasePath: cluster.uri, arguments: arguments)
+        let b = try DaemonProcess(databasePath: cluster.uri, arguments: arguments)
         defer {
             a.shutdown()
             b.shutdown()

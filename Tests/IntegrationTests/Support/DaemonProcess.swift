@@ -20,6 +20,8 @@ final class DaemonProcess {
     /// When set, the daemon starts with `RLIMIT_NOFILE` at this many descriptors, soft and hard (through
     /// util-linux's `prlimit`, which then runs it in its own place: the pid stays the daemon's).
     var openFileLimit: Int?
+    /// A command that runs placesd (its path and arguments follow), e.g. `ip netns exec NAME`; none by default.
+    var launcher: [String] = []
     /// Where `placesd` reports readiness and status.
     let notify: NotifySocket
     /// The running daemon's pid, nil once it has been reaped.
@@ -114,6 +116,10 @@ final class DaemonProcess {
         if let openFileLimit {
             arguments = ["--nofile=\(openFileLimit):\(openFileLimit)", "--", executable] + arguments
             executable = try ExternalTool.path("prlimit", package: "util-linux")
+        }
+        if let first = launcher.first {
+            arguments = Array(launcher.dropFirst()) + [executable] + arguments
+            executable = first
         }
         state.started(
             try Spawn.start(executable, arguments, environment: environment, stdout: logPath, stderr: logPath))
