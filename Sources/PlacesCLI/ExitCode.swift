@@ -4,7 +4,8 @@ import PlacesProtocol
 public enum ExitCode: Int32, Sendable, CaseIterable {
     /// The command succeeded.
     case success = 0
-    /// The daemon refused the request for a reason without a status of its own (a limit, -32006).
+    /// The daemon refused the request for a reason without a status of its own (a limit, -32006; an unknown
+    /// outcome, -32007).
     case refused = 1
     /// The command line was wrong, or `call` named no method the daemon has (`EX_USAGE`).
     case usage = 64
@@ -48,7 +49,7 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
     var meaning: String {
         switch self {
         case .success: "Success."
-        case .refused: "The daemon refused the request for another reason, such as a limit (-32006)."
+        case .refused: "Another refusal: a limit (-32006), or an outcome not known (-32007): read back before retrying."
         case .usage: "Usage error: bad command, option or argument, or no such method (-32601)."
         case .dataError:
             "Invalid input: a parameter or the request (-32602, -32600), a malformed file to import, a malformed "
