@@ -52,12 +52,9 @@ struct ConfigurationSetting: Sendable {
         _ path: WritableKeyPath<ServerConfiguration, String> & Sendable, placeholder: String, help: String,
         defaultText: String? = nil, reload: Reload
     ) -> ConfigurationSetting {
-        ConfigurationSetting(
-            placeholder: placeholder, help: help, defaultText: defaultText, reload: reload,
-            value: { $0[keyPath: path] },
-            apply: { text, configuration throws(UsageError) in
-                configuration[keyPath: path] = try nonEmpty(text)
-            })
+        nonEmptyText(
+            path, from: { $0 }, shown: { $0 }, placeholder: placeholder, help: help, defaultText: defaultText,
+            reload: reload)
     }
 
     /// Text that must not be empty, unset by default.
@@ -65,11 +62,22 @@ struct ConfigurationSetting: Sendable {
         _ path: WritableKeyPath<ServerConfiguration, String?> & Sendable, placeholder: String, help: String,
         defaultText: String, reload: Reload
     ) -> ConfigurationSetting {
+        nonEmptyText(
+            path, from: { $0 }, shown: { $0 }, placeholder: placeholder, help: help, defaultText: defaultText,
+            reload: reload)
+    }
+
+    /// Text that must not be empty, kept at `path` as `from` makes it and shown as `shown` gives it.
+    private static func nonEmptyText<Value>(
+        _ path: WritableKeyPath<ServerConfiguration, Value> & Sendable,
+        from: @escaping @Sendable (String) -> Value, shown: @escaping @Sendable (Value) -> String?,
+        placeholder: String, help: String, defaultText: String?, reload: Reload
+    ) -> ConfigurationSetting {
         ConfigurationSetting(
             placeholder: placeholder, help: help, defaultText: defaultText, reload: reload,
-            value: { $0[keyPath: path] },
+            value: { shown($0[keyPath: path]) },
             apply: { text, configuration throws(UsageError) in
-                configuration[keyPath: path] = try nonEmpty(text)
+                configuration[keyPath: path] = from(try nonEmpty(text))
             })
     }
 
