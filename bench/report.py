@@ -221,6 +221,29 @@ def pipeline_targets(raw):
     ]
 
 
+def shared_targets(raw):
+    """The figures of "One list across many hosts": placesd over PostgreSQL against placesd over SQLite."""
+    shared, meta = raw["shared"], raw["meta"]
+    small, large = size_label(int(meta["places"])), size_label(int(meta["near_places"]))
+    sqlite = raw["scaling"].get(small, {})
+    latency = shared["latency"] or {}
+    startups = shared["large"].get("startup_seconds")
+    startups = [value for value in (startups if isinstance(startups, list) else [startups]) if value is not None]
+    startup = statistics.median(startups) if startups else None
+    return [
+        ("durable adds/s, 50 conns, one PostgreSQL host", field(shared["add"], "rps"),
+         field(sqlite.get("add", {}).get("c50"), "rps"), "SQLite host, 50 conns", AT_LEAST, 0.5),
+        ("durable adds/s, 2 hosts x 50 conns", field(shared["add_two_hosts_c50"], "rps"), field(shared["add"], "rps"),
+         "one PostgreSQL host, 50 conns", AT_LEAST, 1.0),
+        (f"get req/s, 50 conns, {small} places, PostgreSQL host", field(shared["get"], "rps"),
+         field(sqlite.get("get", {}).get("c50"), "rps"), "SQLite host", AT_LEAST, 0.9),
+        (f"near req/s, 10 conns, {small} places, PostgreSQL host", field(shared["near"]["c10"], "rps"),
+         field(sqlite.get("near", {}).get("c10"), "rps"), "SQLite host", AT_LEAST, 0.9),
+        ("cross-host event p99 ms at 1,000 writes/s", latency.get("p99_ms"), 10.0, "10 ms", BELOW, 1.0),
+        (f"spawn to READY=1 s, {large} places from PostgreSQL", startup, 3.0, "3 s", BELOW, 1.0),
+    ]
+
+
 def verdict(value, op, bound):
     if value is None:
         return "n/a"
@@ -325,6 +348,15 @@ def main():
             "batch1000": read_runs(directory, "placesd-batch1000.jsonl"),
             "script": read_facts(directory, "placesd-script.txt"),
         },
+        "shared": {
+            "add": read_runs(directory, "placesd-pg-add-c50.jsonl"),
+            "add_two_hosts": read_runs(directory, "placesd-pg-2hosts-add.jsonl"),
+            "add_two_hosts_c50": read_runs(directory, "placesd-pg-2hosts-add-c50.jsonl"),
+            "get": read_runs(directory, "placesd-pg-get-c50.jsonl"),
+            "near": {count: read_runs(directory, f"placesd-pg-near-{count}.jsonl") for count in ("c1", "c10")},
+            "latency": read_json(directory, "placesd-pg-latency.json"),
+            "large": read_facts(directory, "placesd-pg-large.txt"),
+        },
         "startup_ms": startup,
         "hyperfine": startup_export,
         "oneshot_ms": oneshot,
@@ -350,6 +382,12 @@ def main():
          "ratio": ratio(placesd, reference), "target": f"{op} {bound}",
          "result": verdict(ratio(placesd, reference), op, bound)}
         for figure, placesd, reference, name, op, bound in pipeline_targets(raw)
+    ]
+    raw["shared_targets"] = [
+        {"figure": figure, "placesd": placesd, "reference": reference, "reference_is": name,
+         "ratio": ratio(placesd, reference), "target": f"{op} {bound}",
+         "result": verdict(ratio(placesd, reference), op, bound)}
+        for figure, placesd, reference, name, op, bound in shared_targets(raw)
     ]
     growth = scaling_rows(raw)
     labels = [size_label(size) for size in sizes]
@@ -387,6 +425,23 @@ def main():
         left=(0, 3, 5, 6),
     )
 
+    print("\nmany hosts over PostgreSQL (ratio = PostgreSQL figure / reference)")
+    print_table(
+        ("figure", "placesd", "reference", "reference is", "ratio", "target", "result"),
+        [(row["figure"], show(row["placesd"]), show(row["reference"]), row["reference_is"], show_ratio(row["ratio"], 3),
+          row["target"], row["result"]) for row in raw["shared_targets"]],
+        left=(0, 3, 5, 6),
+    )
+    split = field(raw["shared"]["add_two_hosts"], "rps")
+    if split is not None:
+        print(f"(the same 50 connections split 2 x 25 over two hosts: {show(split)} adds/s, "
+              f"{show_ratio(ratio(split, field(raw['shared']['add'], 'rps')), 3)} x one host: transactions take the "
+              "counter's lock one at a time, so each commit serves one host's waiting clients)")
+    latency = raw["shared"]["latency"]
+    if isinstance(latency, dict):
+        print(f"cross-host events: {latency.get('arrived')} of {latency.get('count')} at {latency.get('rate')}/s, "
+              f"p50 {latency.get('p50_ms')} ms, p99 {latency.get('p99_ms')} ms, max {latency.get('max_ms')} ms")
+
     print(f"\nhow cost grows ({', '.join(labels)} places; ratio = {labels[-1]} / {labels[0]}; "
           f"req/s must stay within {FLAT_LOW}-{FLAT_HIGH})")
     print_table(
@@ -403,7 +458,7 @@ def main():
     large_facts = scaling.get(large, {})
     if large_facts.get("export_bytes") is not None:
         print(f"JSON export of {meta['near_places']} places: {large_facts['export_bytes']:,.0f} bytes")
-    judged = raw["targets"] + raw["pipeline_targets"] + raw["growth"]
+    judged = raw["targets"] + raw["pipeline_targets"] + raw["shared_targets"] + raw["growth"]
     failed = [row["figure"] for row in judged if row["result"] == "FAIL"]
     missing = [row["figure"] for row in judged if row["result"] == "n/a"]
     print(f"targets: {len(failed)} FAIL, {len(missing)} n/a")

@@ -19,6 +19,11 @@
 #     connections (also 10 at 10k), VmRSS after the gets, places.near (limit 10) at 1 and 10 connections, the
 #     size of the JSON export (placesctl export; largest size only), then durable places.add at 50
 #     connections (also 10 at 10k), a fixed number of requests per run so the store grows alike at every size.
+#   - over PostgreSQL (when postgresql-15 is installed; a throwaway cluster of its own, Unix socket only):
+#     durable places.add at 50 connections on one host, and on two hosts over one database at once (25 each,
+#     then 50 each); places.get and places.near on a PostgreSQL-backed host with the smallest size; the latency of an
+#     event on one host for a change written through the other, at 1,000 writes/s; spawn to READY=1 with the
+#     largest size loaded from PostgreSQL.
 # Every throughput figure is the median of --repeat runs; each jsonl-load line also shows the load generator's
 # own CPU time (user + system) per request, which shows when the client rather than the server was the limit
 # (jsonl-load runs on one thread, on the same cores as the server). bench/report.py then prints placesd against its
@@ -126,6 +131,11 @@ have_redis=false
 if have redis-server && have redis-benchmark && have redis-cli; then
     have_redis=true
 fi
+pg_bin=/usr/lib/postgresql/15/bin
+have_postgres=false
+if [ -x "$pg_bin/initdb" ] && [ -x "$pg_bin/pg_ctl" ] && { [ "$(id -u)" -ne 0 ] || have runuser; }; then
+    have_postgres=true
+fi
 
 mkdir -p "$out"
 raw=$out/raw
@@ -141,9 +151,11 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/placesd-bench.XXXXXX")
 data=$(mktemp -d "$out/data.XXXXXX")
 declare -A server_pids=()
 failures=0
+pg_root=
 
 cleanup() {
     local name
+    stop_postgres
     for name in "${!server_pids[@]}"; do
         kill -TERM "${server_pids[$name]}" 2>/dev/null || true
     done
@@ -363,6 +375,79 @@ start_placesd() {
     start_server "$1" --notify "$work/$1.notify" --socket "$2" -- \
         "$bin_dir/placesd" --socket "$2" --database "$3" --log-level warning \
         --max-line-bytes 67108864 --max-places 100000000
+}
+
+# pg_run COMMAND...: runs a PostgreSQL tool, as the postgres user when this is root (initdb refuses root).
+pg_run() {
+    if [ "$(id -u)" -eq 0 ]; then
+        runuser -u postgres -- "$@"
+    else
+        "$@"
+    fi
+}
+
+# start_postgres: a throwaway cluster in a directory of its own on a real disk (/var/tmp), listening on a Unix
+# socket only; sets pg_root and pg_socket.
+start_postgres() {
+    pg_root=$(mktemp -d /var/tmp/placesd-bench-pg.XXXXXX)
+    pg_socket=$(mktemp -d /tmp/placesd-bench-pgsock.XXXXXX)
+    chmod 755 "$pg_root"
+    mkdir -m 700 "$pg_root/data"
+    if [ "$(id -u)" -eq 0 ]; then
+        chown postgres: "$pg_root/data" "$pg_socket"
+    fi
+    pg_run "$pg_bin/initdb" -D "$pg_root/data" -A trust -U postgres --no-sync -E UTF8 >"$logs/pg-initdb.log" 2>&1 ||
+        fail "initdb failed; see $logs/pg-initdb.log"
+    pg_run "$pg_bin/pg_ctl" -D "$pg_root/data" -w -t 60 -l "$pg_root/data/server.log" \
+        -o "-c listen_addresses='' -c unix_socket_directories='$pg_socket' -c max_connections=200" start \
+        >"$logs/pg-ctl.log" 2>&1 || fail "PostgreSQL did not start; see $logs/pg-ctl.log"
+}
+
+# stop_postgres: stops the cluster, if one runs, and removes it.
+stop_postgres() {
+    if [ -n "$pg_root" ]; then
+        pg_run "$pg_bin/pg_ctl" -D "$pg_root/data" -w -m fast stop >>"$logs/pg-ctl.log" 2>&1 || true
+        rm -rf "$pg_root" "$pg_socket"
+        pg_root=
+    fi
+}
+
+# pg_database NAME: creates database NAME in the cluster and prints its connection URI.
+pg_database() {
+    pg_run "$pg_bin/createdb" -h "$pg_socket" -U postgres "$1" >>"$logs/pg-ctl.log" 2>&1 ||
+        fail "createdb $1 failed; see $logs/pg-ctl.log"
+    printf 'postgresql:///%s?host=%s&user=postgres' "$1" "$pg_socket"
+}
+
+# measure_pair NAME SOCKET_A SOCKET_B REQUESTS CONNECTIONS [JSONL_LOAD_OPTIONS...]: $repeat runs of two jsonl-loads
+# at once, one on each socket; each run's line in $raw/NAME.jsonl holds the sum of their rates as rps.
+measure_pair() {
+    local name=$1 first=$2 second=$3 requests=$4 connections=$5 run status_a status_b rps=() a b
+    shift 5
+    : >"$raw/$name.jsonl"
+    for ((run = 1; run <= repeat; run++)); do
+        status_a=0
+        status_b=0
+        timeout 300 "$load" -s "$first" -f "$requests" -c "$connections" -d "$duration" "$@" \
+            >"$work/pair-a.json" 2>>"$raw/$name.err" &
+        local pid_a=$!
+        timeout 300 "$load" -s "$second" -f "$requests" -c "$connections" -d "$duration" "$@" \
+            >"$work/pair-b.json" 2>>"$raw/$name.err" &
+        local pid_b=$!
+        wait "$pid_a" || status_a=$?
+        wait "$pid_b" || status_b=$?
+        a=$(cat "$work/pair-a.json")
+        b=$(cat "$work/pair-b.json")
+        if [ "$status_a" -ne 0 ] || [ "$status_b" -ne 0 ] || [ "$(json_number errors "$a")" != 0 ] ||
+            [ "$(json_number errors "$b")" != 0 ]; then
+            echo "bench: $name run $run: jsonl-load exited with $status_a and $status_b, or had errors" >&2
+            failures=$((failures + 1))
+        fi
+        rps+=("$(awk -v a="$(json_number rps "$a")" -v b="$(json_number rps "$b")" 'BEGIN { printf "%.0f", a + b }')")
+        printf '{"rps":%s,"first":%s,"second":%s}\n' "${rps[-1]}" "$a" "$b" >>"$raw/$name.jsonl"
+    done
+    printf '%-22s 2x%s conns %9s req/s (both hosts together)   runs: %s req/s\n' "$name" "$connections" \
+        "$(median "${rps[@]}")" "${rps[*]}"
 }
 
 # expect_places SOCKET COUNT: checks with server.status that the caller holds COUNT places.
@@ -600,6 +685,68 @@ if [ "$only_reference" = false ]; then
         stop_server "$name"
         rm -f "$work/$name.ids" "$get_requests" "$database" "$database-wal" "$database-shm"
     done
+
+    if [ "$have_postgres" = true ]; then
+        section "placesd over PostgreSQL ($(pg_run "$pg_bin/postgres" --version)): one and two hosts on one database"
+        start_postgres
+        one=$work/pg-one.sock
+        start_placesd placesd-pg-one "$one" "$(pg_database bench_one)"
+        measure placesd-pg-add-c50 "$one" "$add_requests" 50 -n "$adds" -d 300
+        stop_server placesd-pg-one
+
+        two_uri=$(pg_database bench_two)
+        start_placesd placesd-pg-a "$work/pg-a.sock" "$two_uri"
+        start_placesd placesd-pg-b "$work/pg-b.sock" "$two_uri"
+        # The same 50 connections split over the two hosts, then 50 on each (each host as busy as the one host).
+        measure_pair placesd-pg-2hosts-add "$work/pg-a.sock" "$work/pg-b.sock" "$add_requests" 25 \
+            -n "$((adds / 2))" -d 300
+        measure_pair placesd-pg-2hosts-add-c50 "$work/pg-a.sock" "$work/pg-b.sock" "$add_requests" 50 \
+            -n "$adds" -d 300
+        stop_server placesd-pg-a
+        stop_server placesd-pg-b
+
+        read_uri=$(pg_database bench_read)
+        read_socket=$work/pg-read.sock
+        start_placesd placesd-pg-read "$read_socket" "$read_uri"
+        python3 "$root/bench/load-places.py" "$read_socket" "$places" "$import_chunk" --ids "$work/pg-read.ids" >/dev/null
+        expect_places "$read_socket" "$places"
+        shuf --random-source=<(yes) "$work/pg-read.ids" |
+            awk '{ printf "{\"jsonrpc\":\"2.0\",\"id\":{seq},\"method\":\"places.get\",\"params\":{\"id\":\"%s\"}}\n", $1 }' \
+                >"$work/pg-get.jsonl"
+        measure placesd-pg-get-c50 "$read_socket" "$work/pg-get.jsonl" 50
+        measure placesd-pg-near-c1 "$read_socket" "$near_requests" 1
+        measure placesd-pg-near-c10 "$read_socket" "$near_requests" 10
+        start_placesd placesd-pg-read-b "$work/pg-read-b.sock" "$read_uri"
+        echo "cross-host event latency: adds through the second host at 1,000/s for 5 s, events on the first"
+        if timeout 120 python3 "$root/bench/cross-host-latency.py" "$read_socket" "$work/pg-read-b.sock" \
+            --rate 1000 --seconds 5 >"$raw/placesd-pg-latency.json" 2>"$raw/placesd-pg-latency.err"; then
+            cat "$raw/placesd-pg-latency.json"
+        else
+            echo "bench: the cross-host latency run failed: $(cat "$raw/placesd-pg-latency.json" "$raw/placesd-pg-latency.err")" >&2
+            failures=$((failures + 1))
+        fi
+        stop_server placesd-pg-read-b
+        stop_server placesd-pg-read
+
+        large_socket=$work/pg-large.sock
+        large_uri=$(pg_database bench_large)
+        start_placesd placesd-pg-large-load "$large_socket" "$large_uri"
+        seconds=$(python3 "$root/bench/load-places.py" "$large_socket" "$near_places" "$import_chunk")
+        echo "loaded $near_places places into PostgreSQL with places.import in $seconds s"
+        stop_server placesd-pg-large-load
+        startup_times=()
+        for ((run = 1; run <= starts; run++)); do
+            start_placesd placesd-pg-large "$large_socket" "$large_uri"
+            startup_times+=("$ready_seconds")
+            stop_server placesd-pg-large
+        done
+        printf 'places=%s\nload_seconds=%s\nstartup_seconds=%s\n' "$near_places" "$seconds" \
+            "$(IFS=,; echo "${startup_times[*]}")" >"$raw/placesd-pg-large.txt"
+        echo "spawn -> READY=1 with $near_places places from PostgreSQL: median $(median "${startup_times[@]}") s of $starts starts"
+        stop_postgres
+    else
+        section "PostgreSQL: postgresql-15 is not installed; the figures over PostgreSQL are skipped"
+    fi
 elif [ "${#oneshot_commands[@]}" -gt 0 ]; then
     section "one-shot read ($places keys in Redis)"
     time_commands oneshot "${oneshot_commands[@]}"
