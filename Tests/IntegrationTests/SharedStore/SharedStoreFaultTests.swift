@@ -81,6 +81,37 @@ struct SharedStoreFaultTests {
         }
     }
 
+    /// A synchronous standby that never confirms: the commit is cancelled by the statement timeout after it
+    /// committed locally (PostgreSQL warns "already committed locally"). The change is answered with -32007 (its
+    /// outcome is unknown), not as failed; the hosts learn from the log that it was saved, and a watcher sees it
+    /// once.
+    @Test func aCommitNoStandbyConfirmedIsAnsweredAsUnknown() throws {
+        try SharedStoreTests.withTwoHosts { cluster, a, b in
+            let watcher = try WatchingConnection(b)
+            let start = try #require(try watcher.result("places.watch")["revision"]?.int)
+            try cluster.psql("ALTER SYSTEM SET synchronous_standby_names = 'absent'")
+            try cluster.psql("SELECT pg_reload_conf()")
+            let name = "Unconfirmed-" + UUID().uuidString
+            let answer = try a.connect().call(
+                "places.add", ["name": .string(name), "latitude": 1, "longitude": 1], timeout: 120)
+            #expect(answer["error"]?["code"]?.int == -32007, "\(answer)")
+            try cluster.psql("ALTER SYSTEM RESET synchronous_standby_names")
+            try cluster.psql("SELECT pg_reload_conf()")
+
+            #expect(try cluster.psql("SELECT count(*) FROM places") == "1", "it was committed locally")
+            let events = try watcher.changes(through: start + 1, timeout: 60)
+            try ChangeReplay.checkConsecutive(events, after: start)
+            for host in [a, b] {
+                #expect(
+                    Deadline.wait(seconds: 60) {
+                        (try? host.connect().list())?["places"]?.array?.map { $0["name"]?.string } == [name]
+                    }, "the host learns it from the log")
+            }
+            let after = try a.connect().add(["name": "After", "latitude": 2, "longitude": 2])
+            #expect(after["id"] != nil, "writing goes on")
+        }
+    }
+
     /// With a key, no name or description reaches the server's files (tables, WAL): they are sealed on the host.
     /// The same scan finds a text the server was given in plaintext.
     @Test func aSealedSharedStoreLeavesNothingReadableOnTheServer() throws {
