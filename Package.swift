@@ -127,7 +127,7 @@ let package = Package(
         ),
         .testTarget(
             name: "IntegrationTests",
-            dependencies: ["PlacesClient", "PlacesProtocol", "PlacesSystem"],
+            dependencies: ["PlacesClient", "PlacesLocking", "PlacesProtocol", "PlacesSystem"],
             swiftSettings: strict
         ),
     ]

@@ -1,6 +1,6 @@
 import Foundation
 import Glibc
-import Synchronization
+import PlacesLocking
 import Testing
 
 /// Hosts sharing a PostgreSQL database when something goes wrong: another session holding the counter's lock,
@@ -157,7 +157,7 @@ struct SharedStoreFaultTests {
 /// What a writer thread made of its changes: the ids acknowledged, the refusals it was told to expect, and
 /// anything else that went wrong.
 final class WriteRecord: Sendable {
-    private let state = Mutex<(ids: [String], refusals: Int, failures: [String], isStopped: Bool)>(([], 0, [], false))
+    private let state = Locked<(ids: [String], refusals: Int, failures: [String], isStopped: Bool)>(([], 0, [], false))
 
     /// The ids of the places acknowledged, in order.
     var acknowledged: [String] { state.withLock { $0.ids } }

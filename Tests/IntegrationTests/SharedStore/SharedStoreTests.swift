@@ -1,6 +1,6 @@
 import Foundation
 import Glibc
-import Synchronization
+import PlacesLocking
 import Testing
 
 /// Two or more placesd processes over one PostgreSQL database (a throwaway cluster of the test's own): one list
@@ -179,7 +179,7 @@ struct SharedStoreTests {
 
 /// The ids a host acknowledged, shared between a writer thread and the test.
 final class AcknowledgedIDs: Sendable {
-    private let values = Mutex<[String]>([])
+    private let values = Locked<[String]>([])
 
     /// Records an acknowledged id.
     func add(_ id: String) { values.withLock { $0.append(id) } }
