@@ -18,8 +18,8 @@ struct PostgresBatch {
 
     /// The statements for `changes`, which leave the store at `next`, with places sealed by `cipher`.
     static func commands(
-        for changes: [LoggedChange], next: StoreState, cipher: PlaceCipher?, pruningBelow oldest: Int64?,
-        pruningOlderThan maximumAge: Int64?
+        for changes: [LoggedChange], next: StoreState, cipher: PlaceCipher?, prunedBelow pruned: Int64,
+        pruningBelow oldest: Int64?, pruningOlderThan maximumAge: Int64?
     ) -> [PGCommand] {
         var batch = PostgresBatch()
         var touched: [(row: Int64, id: PlaceID)] = []
@@ -67,8 +67,10 @@ struct PostgresBatch {
         commands.append(PGCommand(PostgresSchema.saveOwners, [uids.value, revisions.value]))
         commands.append(PGCommand(PostgresSchema.appendChanges, batch.changeRows.parameters))
         commands.append(PGCommand(PostgresSchema.saveRevision, [.int(next.revision)]))
-        if let oldest { commands.append(PGCommand(PostgresSchema.pruneBelow, [.int(oldest)])) }
-        if let maximumAge { commands.append(PGCommand(PostgresSchema.pruneOlder, [.int(maximumAge)])) }
+        if let oldest { commands.append(PGCommand(PostgresSchema.pruneBelow, [.int(pruned), .int(oldest)])) }
+        if let maximumAge {
+            commands.append(PGCommand(PostgresSchema.pruneOlder, [.int(max(pruned, oldest ?? 0)), .int(maximumAge)]))
+        }
         commands.append(PGCommand(PostgresSchema.notify, [.text(String(next.revision))]))
         commands.append(PGCommand(sql: "COMMIT"))
         return commands

@@ -44,8 +44,8 @@ extension PostgresEngine {
             maximumAge = Int64(limits.maximumAgeSeconds)
         }
         let commands = PostgresBatch.commands(
-            for: changes, next: next, cipher: sealing.cipher, pruningBelow: oldest > 1 ? oldest : nil,
-            pruningOlderThan: maximumAge)
+            for: changes, next: next, cipher: sealing.cipher, prunedBelow: prunedBelow,
+            pruningBelow: oldest > 1 ? oldest : nil, pruningOlderThan: maximumAge)
         _ = connection.takeWarnings()
         let results: [Result<PGResult, PGError>]
         do throws(PGFailure) {
@@ -70,6 +70,7 @@ extension PostgresEngine {
             return .unknown(reason: warning)
         }
         lastRevision = next.revision
+        if oldest > prunedBelow { prunedBelow = oldest }
         return .committed(reloaded: nil)
     }
 

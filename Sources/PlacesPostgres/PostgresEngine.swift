@@ -30,6 +30,9 @@ package final class PostgresEngine: PersistenceEngine {
     var lastRevision: Int64
     /// When the change log was last pruned by age, in monotonic milliseconds.
     var lastAgePruning: Int64 = 0
+    /// Every change below this revision is known to be pruned (by this host's last committed pruning); 0 until
+    /// then, so that the first pruning after start-up goes from the log's start.
+    var prunedBelow: Int64 = 0
     /// When a lost connection may be tried again, in monotonic milliseconds, and the wait after the next failure.
     var reconnection = (notBefore: Int64(0), delay: Int64(initialReconnectDelay))
     /// Why the database cannot be reached now; nil while it can.

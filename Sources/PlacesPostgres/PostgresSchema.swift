@@ -121,11 +121,21 @@ enum PostgresSchema {
             """)
     static let saveRevision = PGStatement(
         name: "save_revision", sql: "UPDATE meta SET revision = $1::int8 WHERE singleton = 1")
+    // Both prunings start at $1, below which this host already pruned: deleted rows stay in the index until a
+    // vacuum, and a scan from the log's start would walk every one of them in every transaction.
     static let pruneBelow = PGStatement(
-        name: "prune_below", sql: "DELETE FROM changes WHERE revision < $1::int8")
+        name: "prune_below", sql: "DELETE FROM changes WHERE revision >= $1::int8 AND revision < $2::int8")
+    // From $1 up to the first change young enough to keep, found by walking the revisions (logged_at follows
+    // them) instead of scanning the table; with none, nothing goes.
     static let pruneOlder = PGStatement(
         name: "prune_older",
-        sql: "DELETE FROM changes WHERE logged_at < now() - make_interval(secs => $1::int8)")
+        sql: """
+            DELETE FROM changes WHERE revision >= $1::int8 AND revision < coalesce(
+                (SELECT revision FROM changes
+                 WHERE revision >= $1::int8 AND logged_at >= now() - make_interval(secs => $2::int8)
+                 ORDER BY revision LIMIT 1),
+                $1::int8)
+            """)
     static let notify = PGStatement(
         name: "notify", sql: "SELECT pg_notify('\(channel)', $1::text)")
 

@@ -85,6 +85,25 @@ struct SharedStoreTests {
         }
     }
 
+    /// With a log of 10 changes, hosts writing in turn keep exactly the newest 10 in the database, each host
+    /// pruning from where it pruned last; a resume from before them is told how far the log reaches, one from
+    /// within it gets exactly the rest.
+    @Test func theSharedLogKeepsTheNewestChangesWhoeverWrites() throws {
+        try Self.withTwoHosts(arguments: ["--max-change-log-entries", "10"]) { cluster, a, b in
+            let hosts = [try a.connect(), try b.connect()]
+            for number in 0..<45 {
+                try hosts[number / 3 % 2].add(["name": .string("Place \(number)"), "latitude": 1, "longitude": 1])
+            }
+            #expect(try cluster.psql("SELECT min(revision), max(revision), count(*) FROM changes") == "36|45|10")
+            #expect(Deadline.wait(seconds: 60) { (try? a.connect().list())?["revision"]?.int == 45 })
+            let watcher = try WatchingConnection(a)
+            let pruned = try #require(try watcher.call("places.watch", ["since": 20])["error"] ?? nil)
+            #expect(pruned["code"]?.int == -32602 && pruned["data"]?["oldestRevision"]?.int == 36, "\(pruned)")
+            let resumed = try watcher.result("places.watch", ["since": 40])
+            #expect((resumed["changes"]?.array ?? []).compactMap { $0["revision"]?.int } == Array(41...45))
+        }
+    }
+
     /// A watcher of host A resumes after A restarts, from the change log in the database, with what B wrote
     /// meanwhile.
     @Test func aWatcherResumesAfterItsHostRestarts() throws {
