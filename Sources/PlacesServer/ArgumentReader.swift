@@ -33,4 +33,11 @@ struct ArgumentReader {
         guard let next = remaining.popFirst() else { throw UsageError("Option '\(argument.name)' needs a value.") }
         return next
     }
+
+    /// The value of option `argument`, as `value(of:)` reads it, which must not be empty.
+    mutating func nonEmptyValue(of argument: Argument) throws(UsageError) -> String {
+        let text = try value(of: argument)
+        guard !text.isEmpty else { throw UsageError("Option '\(argument.name)' must not be empty.") }
+        return text
+    }
 }

@@ -40,11 +40,7 @@ public struct MigrateCommand: Sendable, Equatable {
         var target: String?
         var reader = ArgumentReader(arguments)
         while let argument = reader.next() {
-            func value() throws(UsageError) -> String {
-                let text = try reader.value(of: argument)
-                guard !text.isEmpty else { throw UsageError("Option '\(argument.name)' must not be empty.") }
-                return text
-            }
+            func value() throws(UsageError) -> String { try reader.nonEmptyValue(of: argument) }
             switch argument.name {
             case "-h", "--help": return nil
             case "--from": source = try value()

@@ -44,11 +44,7 @@ public struct RekeyCommand: Sendable, Equatable {
         var command = RekeyCommand(invocation: DaemonInvocation(environment: environment, uid: uid))
         var reader = ArgumentReader(arguments)
         while let argument = reader.next() {
-            func value() throws(UsageError) -> String {
-                let text = try reader.value(of: argument)
-                guard !text.isEmpty else { throw UsageError("Option '\(argument.name)' must not be empty.") }
-                return text
-            }
+            func value() throws(UsageError) -> String { try reader.nonEmptyValue(of: argument) }
             let name = argument.name
             switch name {
             case "-h", "--help": return nil
