@@ -84,7 +84,6 @@ enum PostgresSchema {
             SELECT \(changeColumns) FROM changes WHERE owner = $1::int8 AND owner_revision > $2::int8
             ORDER BY revision
             """)
-    static let oldestChange = PGStatement(name: "oldest_change", sql: "SELECT min(revision) FROM changes")
     static let insertPlaces = PGStatement(
         name: "insert_places",
         sql: """
@@ -141,7 +140,7 @@ enum PostgresSchema {
 
     /// Every statement a writing connection prepares.
     static let statements = [
-        lockCounter, readMeta, changesAfter, ownerChangesAfter, oldestChange, insertPlaces, updatePlaces,
+        lockCounter, readMeta, changesAfter, ownerChangesAfter, insertPlaces, updatePlaces,
         deletePlaces, saveOwners, appendChanges, saveRevision, pruneBelow, pruneOlder, notify,
     ]
 }
