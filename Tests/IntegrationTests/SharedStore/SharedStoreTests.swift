@@ -1,6 +1,5 @@
 import Foundation
 import Glibc
-import PlacesLocking
 import Testing
 
 /// Two or more placesd processes over one PostgreSQL database (a throwaway cluster of the test's own): one list
@@ -66,13 +65,16 @@ struct SharedStoreTests {
     /// database and on host A.
     @Test func aHostKilledMidWriteLosesNoAcknowledgedWrite() throws {
         try Self.withTwoHosts { cluster, a, b in
-            let acknowledged = AcknowledgedIDs()
+            let writes = WriteRecord()
             let socket = b.socketPath
-            let writer = Threads(1) { _ in Self.writeUntilCut(socketPath: socket, acknowledged: acknowledged) }
-            #expect(Deadline.wait(seconds: 60) { acknowledged.count >= 200 }, "B acknowledged \(acknowledged.count)")
+            // The writer ends when the kill breaks its connection (which it records as a failure).
+            let writer = Threads(1) { _ in writes.addPlaces(through: socket, until: nil) }
+            #expect(
+                Deadline.wait(seconds: 60) { writes.acknowledged.count >= 200 },
+                "B acknowledged \(writes.acknowledged.count)")
             try b.kill9()
             _ = try writer.join(timeout: 60)
-            let ids = acknowledged.ids
+            let ids = writes.acknowledged
             #expect(!ids.isEmpty)
             let onA = try a.connect()
             #expect(
@@ -173,39 +175,4 @@ struct SharedStoreTests {
             return "\(error)"
         }
     }
-
-    /// Adds places through `socketPath` one pipeline of 20 after another until the connection breaks, recording
-    /// every id acknowledged.
-    static func writeUntilCut(socketPath: String, acknowledged: AcknowledgedIDs) -> Bool {
-        guard let connection = try? RawConnection(path: socketPath) else { return false }
-        var serial = 0
-        while true {
-            var lines = ""
-            for _ in 0..<20 {
-                serial += 1
-                lines += Request.line(
-                    id: serial, method: "places.add",
-                    params: ["name": .string("#\(serial)"), "latitude": 1, "longitude": 1])
-            }
-            guard (try? connection.send(lines, timeout: 30)) != nil else { return true }
-            for _ in 0..<20 {
-                guard let response = try? connection.readResponse(timeout: 30) else { return true }
-                if let id = response["result"]?["id"]?.string { acknowledged.add(id) }
-            }
-        }
-    }
-}
-
-/// The ids a host acknowledged, shared between a writer thread and the test.
-final class AcknowledgedIDs: Sendable {
-    private let values = Locked<[String]>([])
-
-    /// Records an acknowledged id.
-    func add(_ id: String) { values.withLock { $0.append(id) } }
-
-    /// How many were acknowledged.
-    var count: Int { values.withLock { $0.count } }
-
-    /// Every acknowledged id.
-    var ids: [String] { values.withLock { $0 } }
 }
