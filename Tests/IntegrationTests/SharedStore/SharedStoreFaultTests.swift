@@ -88,14 +88,12 @@ struct SharedStoreFaultTests {
         try SharedStoreTests.withTwoHosts { cluster, a, b in
             let watcher = try WatchingConnection(b)
             let start = try #require(try watcher.result("places.watch")["revision"]?.int)
-            try cluster.psql("ALTER SYSTEM SET synchronous_standby_names = 'absent'")
-            try cluster.psql("SELECT pg_reload_conf()")
+            let probes = try cluster.requireAnAbsentSynchronousStandby()
             let name = "Unconfirmed-" + UUID().uuidString
             let answer = try a.connect().call(
                 "places.add", ["name": .string(name), "latitude": 1, "longitude": 1], timeout: 120)
             #expect(answer["error"]?["code"]?.int == -32007, "\(answer)")
-            try cluster.psql("ALTER SYSTEM RESET synchronous_standby_names")
-            try cluster.psql("SELECT pg_reload_conf()")
+            try cluster.dropTheAbsentStandby(probes)
 
             #expect(try cluster.psql("SELECT count(*) FROM places") == "1", "it was committed locally")
             let events = try watcher.changes(through: start + 1, timeout: 60)

@@ -153,6 +153,35 @@ final class PostgresCluster {
             stderr: directory.file("psql.log"))
     }
 
+    /// Makes every commit wait for a synchronous standby named `absent`, which never connects, and returns once a
+    /// commit does: the checkpointer applies the setting a moment after `pg_reload_conf()` returns, and until then
+    /// commits do not wait. Returns the probe psql sessions started to see it, some of them waiting: hand them to
+    /// `dropTheAbsentStandby`.
+    func requireAnAbsentSynchronousStandby() throws -> [pid_t] {
+        try psql("CREATE TABLE IF NOT EXISTS standby_probe (at timestamptz)")
+        try psql("ALTER SYSTEM SET synchronous_standby_names = 'absent'")
+        try psql("SELECT pg_reload_conf()")
+        var probes: [pid_t] = []
+        let waiting = "SELECT count(*) FROM pg_stat_activity WHERE wait_event = 'SyncRep'"
+        // A probe that started before the setting applied commits at once; the next one may wait.
+        let applied = try Deadline.wait(seconds: 60) {
+            probes.append(try startPsql("INSERT INTO standby_probe VALUES (now())"))
+            return try Deadline.wait(seconds: 1) { try psql(waiting) != "0" }
+        }
+        guard applied else { throw TestFailure("no commit waits for the absent synchronous standby") }
+        return probes
+    }
+
+    /// Undoes `requireAnAbsentSynchronousStandby` and returns once its waiting probes have committed (the
+    /// checkpointer lets every waiting commit go when it applies the change).
+    func dropTheAbsentStandby(_ probes: [pid_t]) throws {
+        try psql("ALTER SYSTEM RESET synchronous_standby_names")
+        try psql("SELECT pg_reload_conf()")
+        for probe in probes where Spawn.wait(probe, timeout: 60) != .exited(0) {
+            throw TestFailure("a probe commit did not end once no standby was required")
+        }
+    }
+
     /// Every regular file of the cluster's data directory, WAL included.
     func dataFiles() -> [String] {
         let enumerator = FileManager.default.enumerator(atPath: dataDirectory)
