@@ -21,8 +21,15 @@ final class SQLiteConnection {
     let path: String
     private var handle: OpaquePointer?
 
+    /// Configures the library once, before anything initializes it: no memory statistics, whose mutex every
+    /// allocation would take.
+    private static let libraryConfigured: Void = {
+        _ = placesd_sqlite3_disable_memory_statistics()
+    }()
+
     /// Opens `path`; the connection reports extended result codes.
     init(path: String, mode: Mode) throws(SQLiteError) {
+        SQLiteConnection.libraryConfigured
         var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
         var name = path
         switch mode {
