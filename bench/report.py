@@ -251,6 +251,26 @@ def verdict(value, op, bound):
     return "PASS" if passed else "FAIL"
 
 
+def judged_rows(goals):
+    """Each goal (figure, placesd, reference, reference's name, operator, bound) as a row with its ratio and verdict."""
+    return [
+        {"figure": figure, "placesd": placesd, "reference": reference, "reference_is": name,
+         "ratio": ratio(placesd, reference), "target": f"{op} {bound}",
+         "result": verdict(ratio(placesd, reference), op, bound)}
+        for figure, placesd, reference, name, op, bound in goals
+    ]
+
+
+def print_judged(rows):
+    """Prints rows made by judged_rows as a table."""
+    print_table(
+        ("figure", "placesd", "reference", "reference is", "ratio", "target", "result"),
+        [(row["figure"], show(row["placesd"]), show(row["reference"]), row["reference_is"], show_ratio(row["ratio"], 3),
+          row["target"], row["result"]) for row in rows],
+        left=(0, 3, 5, 6),
+    )
+
+
 def flat_verdict(value):
     """PASS when the largest store's figure is within 20 % of the smallest's, either way."""
     if value is None:
@@ -370,25 +390,9 @@ def main():
          "ratio": ratio(placesd, reference)}
         for figure, placesd, reference, name in rows
     ]
-    goals = targets(raw)
-    raw["targets"] = [
-        {"figure": figure, "placesd": placesd, "reference": reference, "reference_is": name,
-         "ratio": ratio(placesd, reference), "target": f"{op} {bound}",
-         "result": verdict(ratio(placesd, reference), op, bound)}
-        for figure, placesd, reference, name, op, bound in goals
-    ]
-    raw["pipeline_targets"] = [
-        {"figure": figure, "placesd": placesd, "reference": reference, "reference_is": name,
-         "ratio": ratio(placesd, reference), "target": f"{op} {bound}",
-         "result": verdict(ratio(placesd, reference), op, bound)}
-        for figure, placesd, reference, name, op, bound in pipeline_targets(raw)
-    ]
-    raw["shared_targets"] = [
-        {"figure": figure, "placesd": placesd, "reference": reference, "reference_is": name,
-         "ratio": ratio(placesd, reference), "target": f"{op} {bound}",
-         "result": verdict(ratio(placesd, reference), op, bound)}
-        for figure, placesd, reference, name, op, bound in shared_targets(raw)
-    ]
+    raw["targets"] = judged_rows(targets(raw))
+    raw["pipeline_targets"] = judged_rows(pipeline_targets(raw))
+    raw["shared_targets"] = judged_rows(shared_targets(raw))
     growth = scaling_rows(raw)
     labels = [size_label(size) for size in sizes]
     raw["growth"] = [
@@ -410,28 +414,13 @@ def main():
     )
 
     print("\ntargets (ratio = placesd / reference)")
-    print_table(
-        ("figure", "placesd", "reference", "reference is", "ratio", "target", "result"),
-        [(row["figure"], show(row["placesd"]), show(row["reference"]), row["reference_is"], show_ratio(row["ratio"], 3),
-          row["target"], row["result"]) for row in raw["targets"]],
-        left=(0, 3, 5, 6),
-    )
+    print_judged(raw["targets"])
 
     print("\npipelines and batches: durable adds (ratio = placesd / reference)")
-    print_table(
-        ("figure", "placesd", "reference", "reference is", "ratio", "target", "result"),
-        [(row["figure"], show(row["placesd"]), show(row["reference"]), row["reference_is"], show_ratio(row["ratio"], 3),
-          row["target"], row["result"]) for row in raw["pipeline_targets"]],
-        left=(0, 3, 5, 6),
-    )
+    print_judged(raw["pipeline_targets"])
 
     print("\nmany hosts over PostgreSQL (ratio = PostgreSQL figure / reference)")
-    print_table(
-        ("figure", "placesd", "reference", "reference is", "ratio", "target", "result"),
-        [(row["figure"], show(row["placesd"]), show(row["reference"]), row["reference_is"], show_ratio(row["ratio"], 3),
-          row["target"], row["result"]) for row in raw["shared_targets"]],
-        left=(0, 3, 5, 6),
-    )
+    print_judged(raw["shared_targets"])
     split = field(raw["shared"]["add_two_hosts"], "rps")
     if split is not None:
         print(f"(the same 50 connections split 2 x 25 over two hosts: {show(split)} adds/s, "
