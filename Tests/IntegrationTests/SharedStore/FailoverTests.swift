@@ -43,7 +43,7 @@ struct FailoverTests {
         _ = try writer.join(timeout: 120)
         #expect(writes.failures.isEmpty, "\(writes.failures.prefix(3))")
 
-        let stored = Set(try standby.psql("SELECT id FROM places").split(separator: "\n").map(String.init))
+        let stored = try standby.storedPlaceIDs()
         let lost = writes.acknowledged.filter { !stored.contains($0) }
         #expect(lost.isEmpty, "\(lost.count) acknowledged changes are not on the promoted standby")
         let final = try a.connect().list()

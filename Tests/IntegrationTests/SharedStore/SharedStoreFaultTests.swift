@@ -71,7 +71,7 @@ struct SharedStoreFaultTests {
             let final = try a.connect().list()
             let end = try #require(final["revision"]?.int)
             let onA = Set(final["places"]?.array?.compactMap { $0["id"]?.string } ?? [])
-            let stored = Set(try cluster.psql("SELECT id FROM places").split(separator: "\n").map(String.init))
+            let stored = try cluster.storedPlaceIDs()
             #expect(writes.acknowledged.allSatisfy { onA.contains($0) && stored.contains($0) })
             #expect(onA == stored)
             let events = try watcher.changes(through: end, timeout: 60)

@@ -82,7 +82,7 @@ struct SharedStoreTests {
                     let present = Set((try? onA.list())?["places"]?.array?.compactMap { $0["id"]?.string } ?? [])
                     return ids.allSatisfy { present.contains($0) }
                 }, "every acknowledged add reached host A")
-            let stored = Set(try cluster.psql("SELECT id FROM places").split(separator: "\n").map(String.init))
+            let stored = try cluster.storedPlaceIDs()
             #expect(ids.allSatisfy { stored.contains($0) }, "every acknowledged add is in the database")
         }
     }

@@ -131,12 +131,7 @@ final class PostgresCluster {
     @discardableResult
     func psql(_ sql: String) throws -> String {
         let result = try Subprocess.run(
-            Self.binaries + "/psql",
-            [
-                "-X", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-h", socketDirectory, "-p", "\(port)", "-U", "postgres",
-                "-d", database, "-c", sql,
-            ],
-            in: directory, timeout: 60)
+            Self.binaries + "/psql", ["-A", "-t"] + psqlArguments(sql), in: directory, timeout: 60)
         guard result.status == .exited(0) else { throw TestFailure("psql \(sql): \(result.summary)") }
         return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     }
@@ -144,13 +139,21 @@ final class PostgresCluster {
     /// Starts psql running `sql` without waiting for it; returns its pid (see `Spawn.wait`).
     func startPsql(_ sql: String) throws -> pid_t {
         try Spawn.start(
-            Self.binaries + "/psql",
-            [
-                "-X", "-v", "ON_ERROR_STOP=1", "-h", socketDirectory, "-p", "\(port)", "-U", "postgres", "-d", database,
-                "-c", sql,
-            ],
-            environment: Spawn.cleanEnvironment(), stdout: directory.file("psql.log"),
-            stderr: directory.file("psql.log"))
+            Self.binaries + "/psql", psqlArguments(sql), environment: Spawn.cleanEnvironment(),
+            stdout: directory.file("psql.log"), stderr: directory.file("psql.log"))
+    }
+
+    /// The ids of the places the database holds.
+    func storedPlaceIDs() throws -> Set<String> {
+        Set(try psql("SELECT id FROM places").split(separator: "\n").map(String.init))
+    }
+
+    /// psql's arguments to run `sql` on the database as `postgres`, stopping at the first error.
+    private func psqlArguments(_ sql: String) -> [String] {
+        [
+            "-X", "-v", "ON_ERROR_STOP=1", "-h", socketDirectory, "-p", "\(port)", "-U", "postgres", "-d", database,
+            "-c", sql,
+        ]
     }
 
     /// Makes every commit wait for a synchronous standby named `absent`, which never connects, and returns once a
