@@ -58,13 +58,10 @@ struct PostgresBatch {
         if !batch.updated.isEmpty {
             commands.append(PGCommand(PostgresSchema.updatePlaces, batch.updated.updateParameters))
         }
-        var uids = PGArray(of: .int8)
-        var revisions = PGArray(of: .int8)
-        for owner in owners {
-            uids.append(.int(Int64(owner)))
-            revisions.append(.int(next.lists[owner]?.revision ?? 0))
-        }
-        commands.append(PGCommand(PostgresSchema.saveOwners, [uids.value, revisions.value]))
+        commands.append(
+            PGCommand(
+                PostgresSchema.saveOwners,
+                ownerParameters(owners.map { (uid: $0, revision: next.lists[$0]?.revision ?? 0) })))
         commands.append(PGCommand(PostgresSchema.appendChanges, batch.changeRows.parameters))
         commands.append(PGCommand(PostgresSchema.saveRevision, [.int(next.revision)]))
         if let oldest { commands.append(PGCommand(PostgresSchema.pruneBelow, [.int(pruned), .int(oldest)])) }
@@ -74,6 +71,19 @@ struct PostgresBatch {
         commands.append(PGCommand(PostgresSchema.notify, [.text(String(next.revision))]))
         commands.append(PGCommand(sql: "COMMIT"))
         return commands
+    }
+}
+
+extension PostgresBatch {
+    /// The parameters of `PostgresSchema.saveOwners` for `owners`.
+    static func ownerParameters(_ owners: [(uid: UserID, revision: Int64)]) -> [PGValue?] {
+        var uids = PGArray(of: .int8)
+        var revisions = PGArray(of: .int8)
+        for (uid, revision) in owners {
+            uids.append(.int(Int64(uid)))
+            revisions.append(.int(revision))
+        }
+        return [uids.value, revisions.value]
     }
 }
 

@@ -77,13 +77,8 @@ package enum PostgresStoreTransfer {
                     sql: "UPDATE meta SET revision = $1::int8, key_check = $2::bytea WHERE singleton = 1",
                     [.int(rows.revision), rows.keyCheck.map(PGValue.bytes)])
             ]
-            var uids = PGArray(of: .int8)
-            var revisions = PGArray(of: .int8)
-            for (uid, revision) in rows.owners {
-                uids.append(.int(Int64(uid)))
-                revisions.append(.int(revision))
-            }
-            commands.append(PGCommand(sql: PostgresSchema.saveOwners.sql, [uids.value, revisions.value]))
+            commands.append(
+                PGCommand(sql: PostgresSchema.saveOwners.sql, PostgresBatch.ownerParameters(rows.owners)))
             for start in stride(from: 0, to: rows.places.count, by: chunkSize) {
                 var chunk = PlaceRows()
                 for place in rows.places[start..<min(start + chunkSize, rows.places.count)] {
