@@ -450,6 +450,13 @@ measure_pair() {
         "$(median "${rps[@]}")" "${rps[*]}"
 }
 
+# get_requests_for IDS: prints a places.get line for each id in the file IDS, in a shuffled order that is the
+# same in every run.
+get_requests_for() {
+    shuf --random-source=<(yes) "$1" |
+        awk '{ printf "{\"jsonrpc\":\"2.0\",\"id\":{seq},\"method\":\"places.get\",\"params\":{\"id\":\"%s\"}}\n", $1 }'
+}
+
 # expect_places SOCKET COUNT: checks with server.status that the caller holds COUNT places.
 expect_places() {
     local status held
@@ -631,9 +638,7 @@ if [ "$only_reference" = false ]; then
         expect_places "$socket" "$size"
 
         get_requests=$work/$name-get.jsonl
-        shuf --random-source=<(yes) "$work/$name.ids" |
-            awk '{ printf "{\"jsonrpc\":\"2.0\",\"id\":{seq},\"method\":\"places.get\",\"params\":{\"id\":\"%s\"}}\n", $1 }' \
-                >"$get_requests"
+        get_requests_for "$work/$name.ids" >"$get_requests"
         if [ "$first" = true ]; then
             measure "$name-get-c10" "$socket" "$get_requests" 10
         fi
@@ -710,9 +715,7 @@ if [ "$only_reference" = false ]; then
         start_placesd placesd-pg-read "$read_socket" "$read_uri"
         python3 "$root/bench/load-places.py" "$read_socket" "$places" "$import_chunk" --ids "$work/pg-read.ids" >/dev/null
         expect_places "$read_socket" "$places"
-        shuf --random-source=<(yes) "$work/pg-read.ids" |
-            awk '{ printf "{\"jsonrpc\":\"2.0\",\"id\":{seq},\"method\":\"places.get\",\"params\":{\"id\":\"%s\"}}\n", $1 }' \
-                >"$work/pg-get.jsonl"
+        get_requests_for "$work/pg-read.ids" >"$work/pg-get.jsonl"
         measure placesd-pg-get-c50 "$read_socket" "$work/pg-get.jsonl" 50
         measure placesd-pg-near-c1 "$read_socket" "$near_requests" 1
         measure placesd-pg-near-c10 "$read_socket" "$near_requests" 10
