@@ -19,7 +19,7 @@ package struct OwnerList: Sendable {
 
     /// The position a place added at the end gets without renumbering, or nil if the end has no gap left.
     package var freePositionAtEnd: Int64? {
-        ListPositions.free(after: places.isEmpty ? nil : places.slot(at: places.count - 1).position, before: nil)
+        ListPositions.free(after: places.lastPosition, before: nil)
     }
 
     /// The index in `places` of the place stored at `position`.

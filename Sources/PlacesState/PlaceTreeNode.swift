@@ -127,11 +127,13 @@ package enum PlaceTreeNode: Sendable {
         index(ofPosition: position, in: slots).map { slots[$0] }
     }
 
-    /// The position of the last place, or nil if the subtree is empty.
+    /// The position of the last place, or nil if the subtree is empty. Read through buffer pointers, like
+    /// `slot(at:)`, so that no node (and no place) is retained on the way down.
     package var lastPosition: Int64? {
         switch self {
-        case .leaf(let slots): slots.last?.position
-        case .branch(let children): children.last?.node.lastPosition
+        case .leaf(let slots): slots.withUnsafeBufferPointer { $0.isEmpty ? nil : $0[$0.count - 1].position }
+        case .branch(let children):
+            children.withUnsafeBufferPointer { $0.isEmpty ? nil : $0[$0.count - 1].node.lastPosition }
         }
     }
 
