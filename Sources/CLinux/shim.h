@@ -12,6 +12,7 @@
 #ifndef CLINUX_SHIM_H
 #define CLINUX_SHIM_H
 
+#include <malloc.h>
 #include <pthread.h>
 #include <signal.h>
 #include <sys/epoll.h>

@@ -50,6 +50,8 @@ public enum Daemon {
                 return configurationExitStatus
             }
         case .serve(let invocation):
+            // Before any other thread allocates (see MemoryAllocator for why).
+            let refusedAllocatorSettings = MemoryAllocator.configure(environment: environment)
             // Block the signals before any other thread exists, so every thread inherits the mask and the
             // signals are only ever read from the signalfd.
             let signals: SignalReceiver
@@ -70,6 +72,10 @@ public enum Daemon {
             let logger = Logger(
                 level: configuration.logLevel, environment: environment, structuredSink: JournalSink.ifJournal()
             )
+            if !refusedAllocatorSettings.isEmpty {
+                logger.warning(
+                    "The C library refused \(refusedAllocatorSettings.count) allocator setting(s); running without")
+            }
             return Server(invocation: invocation, configuration: configuration, logger: logger, signals: signals)
                 .run()
         }
