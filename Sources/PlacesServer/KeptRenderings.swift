@@ -2,7 +2,7 @@ import PlacesModel
 import PlacesProtocol
 import PlacesState
 
-/// Writes a user's stored places from the JSON kept in the store's slots (`StoredPlace.rendering`,
+/// Writes a user's stored places from the JSON kept in the store's slots (`StoredPlace.rendering(_:)`,
 /// `PlaceList.rendering`), making it where a list needs it; the bytes are the ones `PlaceEncoding` writes.
 ///
 /// Only what a user sees of their own places is kept: with the owner (every user's places) each place is encoded
@@ -32,7 +32,7 @@ enum KeptRenderings {
     /// field.
     private static func write(_ stored: StoredPlace, includeOwner: Bool, to out: inout JSONWriter) {
         guard !includeOwner else { return PlaceEncoding.write(stored.place, includeOwner: true, to: &out) }
-        let rendering = stored.rendering.rendering {
+        let rendering = stored.rendering {
             var writer = JSONWriter()
             PlaceEncoding.write(stored.place, includeOwner: false, to: &writer)
             return writer.bytes
@@ -51,7 +51,7 @@ enum KeptRenderings {
         places.forEachStored(in: 0..<places.count) { stored in
             if !starts.isEmpty { out.comma() }
             starts.append(UInt32(out.bytes.count))
-            if let kept = stored.rendering.existing {
+            if let kept = stored.existingRendering {
                 out.writeRaw(kept.bytes)
             } else {
                 PlaceEncoding.write(stored.place, includeOwner: false, to: &out)

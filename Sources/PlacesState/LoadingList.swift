@@ -14,7 +14,7 @@ package struct LoadingList {
     /// Adds a place read from the table.
     package mutating func append(_ slot: PlaceSlot) {
         let position = slot.position
-        entries.append(SpatialEntry(unkeyed: slot.place.coordinate, position: position))
+        entries.append(SpatialEntry(unkeyed: slot.stored, position: position))
         if unordered != nil {
             unordered!.append(slot)
         } else if let last = builder.lastPosition, last >= position {

@@ -6,16 +6,23 @@ import PlacesModel
 /// Places are ranked by distance, then by list position (the earlier place wins a tie); a subtree is ranked by its
 /// box's lower bound and its smallest position, which no place in it can beat.
 package struct NearestSearch {
-    /// A place found: its distance and position.
+    /// A place found (or the best a subtree could hold): its distance and position.
     struct Candidate: Comparable {
         /// The distance in metres.
         var distance: Double
         /// The list position.
         var position: Int64
+        /// The place, unretained as its entry holds it (nil in a subtree's bound); not compared.
+        var stored: Unmanaged<StoredPlace>?
 
         /// Nearer first, then earlier in the list.
         static func < (lhs: Candidate, rhs: Candidate) -> Bool {
             (lhs.distance, lhs.position) < (rhs.distance, rhs.position)
+        }
+
+        /// The same distance and position.
+        static func == (lhs: Candidate, rhs: Candidate) -> Bool {
+            (lhs.distance, lhs.position) == (rhs.distance, rhs.position)
         }
     }
 
@@ -82,9 +89,12 @@ package struct NearestSearch {
         }
     }
 
-    /// The results, nearest first.
-    package func results() -> [(position: Int64, distance: Double)] {
-        found.elements.map(\.candidate).sorted().map { ($0.position, $0.distance) }
+    /// The results, nearest first, each place unretained: valid while the searched tree is.
+    package func results() -> [(stored: Unmanaged<StoredPlace>, position: Int64, distance: Double)] {
+        found.elements.map(\.candidate).sorted().map { candidate in
+            guard let stored = candidate.stored else { preconditionFailure("a spatial entry without its place") }
+            return (stored, candidate.position, candidate.distance)
+        }
     }
 
     /// Whether `limit` places were found and the worst of them ranks before `bound`.
@@ -135,7 +145,7 @@ package struct NearestSearch {
                     guard !isRuledOutCheaply(child.pointee.box) else { continue }
                     let bound = Candidate(
                         distance: child.pointee.box.minimumDistance(from: origin),
-                        position: child.pointee.minimumPosition)
+                        position: child.pointee.minimumPosition, stored: nil)
                     guard bound.distance <= radius, !isBeaten(bound) else { continue }
                     frontier.insert(Pending(bound: bound, child: child))
                 }
@@ -149,7 +159,7 @@ package struct NearestSearch {
             guard !isRuledOutCheaply(GeoBox(entry)) else { continue }
             let distance = origin.distance(to: entry.coordinate)
             guard distance <= radius else { continue }
-            offer(Candidate(distance: distance, position: entry.position))
+            offer(Candidate(distance: distance, position: entry.position, stored: entry.unmanagedStored))
         }
     }
 

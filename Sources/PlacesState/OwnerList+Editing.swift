@@ -8,13 +8,9 @@ extension OwnerList {
         _ place: Place, row: Int64, at index: Int
     ) -> (position: Int64, renumbered: [PositionChange]) {
         let (position, renumbered) = makeRoom(at: index)
-        for change in renumbered {
-            spatial.replace(
-                change.place.coordinate, position: change.oldPosition, with: change.place.coordinate,
-                position: change.newPosition)
-        }
-        places.insert(PlaceSlot(place: place, position: position, row: row), at: index)
-        spatial.insert(place.coordinate, position: position)
+        let slot = PlaceSlot(place: place, position: position, row: row)
+        places.insert(slot, at: index)
+        spatial.insert(slot.stored, position: position)
         return (position, renumbered)
     }
 
@@ -26,13 +22,12 @@ extension OwnerList {
         return slot
     }
 
-    /// Replaces the place at `index`, which must be in `0..<count`, keeping its position and row.
+    /// Replaces the place at `index`, which must be in `0..<count`, keeping its position and row. The spatial
+    /// entry is replaced even where the place did not move, since it holds the version.
     package mutating func replace(at index: Int, with place: Place) {
         let slot = places.slot(at: index)
-        places.replace(at: index, with: place)
-        if slot.place.coordinate != place.coordinate {
-            spatial.replace(
-                slot.place.coordinate, position: slot.position, with: place.coordinate, position: slot.position)
-        }
+        let stored = StoredPlace(place)
+        places.replace(at: index, with: stored)
+        spatial.replace(slot.place.coordinate, position: slot.position, with: stored, position: slot.position)
     }
 }

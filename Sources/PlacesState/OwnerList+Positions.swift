@@ -4,7 +4,7 @@ extension OwnerList {
     /// The position for a place about to be inserted at `index` (in `0...count`), between its neighbours'
     /// positions; renumbers a few neighbours first when no position is free there, and returns what it changed.
     ///
-    /// See `ListPositions` for the scheme. The list is changed only by the renumbering.
+    /// See `ListPositions` for the scheme. The list (and its spatial index) is changed only by the renumbering.
     package mutating func makeRoom(at index: Int) -> (position: Int64, renumbered: [PositionChange]) {
         let before = index > 0 ? places.slot(at: index - 1).position : nil
         let after = index < places.count ? places.slot(at: index).position : nil
@@ -36,6 +36,7 @@ extension OwnerList {
         let spacing = min(width / Int64(count), ListPositions.spacing)
         var newPosition = low
         var renumbered: [PositionChange] = []
+        var moves: [(stored: StoredPlace, from: Int64, to: Int64)] = []
         for offset in 0..<count {
             let position = low + spacing / 2 + Int64(offset) * spacing
             let listIndex = indices.lowerBound + offset
@@ -47,11 +48,13 @@ extension OwnerList {
             let slot = places.slot(at: existing)
             if slot.position != position {
                 places.setPosition(position, at: existing)
+                moves.append((slot.stored, slot.position, position))
                 renumbered.append(
                     PositionChange(place: slot.place, row: slot.row, oldPosition: slot.position, newPosition: position)
                 )
             }
         }
+        spatial.reposition(moves)
         return (newPosition, renumbered)
     }
 }

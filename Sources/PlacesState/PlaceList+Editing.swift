@@ -31,11 +31,17 @@ extension PlaceList {
         return removed
     }
 
-    /// Replaces the place at `index`, which must be in `0..<count`, keeping its position and row.
-    package mutating func replace(at index: Int, with place: Place) {
+    /// Replaces the place at `index`, which must be in `0..<count`, with `stored`, keeping its position and row.
+    package mutating func replace(at index: Int, with stored: StoredPlace) {
         precondition(index >= 0 && index < count, "PlaceList index \(index) out of range 0..<\(count)")
-        root.updateSlot(at: index) { $0 = PlaceSlot(place: place, position: $0.position, row: $0.row) }
+        root.updateSlot(at: index) { $0 = PlaceSlot(stored: stored, position: $0.position, row: $0.row) }
         rendering = PlaceListRenderingSlot()
+    }
+
+    /// Replaces the place at `index`, which must be in `0..<count`, with a new version `place`, keeping its
+    /// position and row.
+    package mutating func replace(at index: Int, with place: Place) {
+        replace(at: index, with: StoredPlace(place))
     }
 
     /// The stored slot at `index`, which must be in `0..<count`.

@@ -11,28 +11,6 @@ public final class PlaceRendering: Sendable {
     }
 }
 
-/// Where a place keeps its rendering once made, shared by every copy of that version of the place.
-///
-/// Places are immutable once committed and read by many threads; the first reader that needs the rendering
-/// makes it and publishes it with one atomic compare-and-swap, so a place listed again is copied, not encoded.
-/// Every stored version of a place has a slot of its own (`StoredPlace`), so a changed place starts empty.
-public final class PlaceRenderingSlot: Sendable {
-    private let reference = AtomicLazyReference<PlaceRendering>()
-
-    /// Creates an empty slot.
-    public init() {}
-
-    /// The rendering, if someone made it already.
-    public var existing: PlaceRendering? { reference.load() }
-
-    /// The rendering, made with `render` if there is none yet. Two threads may both render at once; both get
-    /// the one that was stored first.
-    public func rendering(_ render: () -> [UInt8]) -> PlaceRendering {
-        if let existing = reference.load() { return existing }
-        return reference.storeIfNil(PlaceRendering(bytes: render()))
-    }
-}
-
 /// Bytes that present one version of a whole list as a JSON array — `[e0,e1,…]`, one separator byte between
 /// elements — with where each element begins, so that any page of the list is one contiguous range.
 public final class PlaceListRendering: Sendable {

@@ -1,35 +1,49 @@
 import PlacesModel
+import Synchronization
 
-/// One committed version of a place, with the slot where its rendering is kept once someone makes it.
+/// One committed version of a place, with its rendering once someone makes it: one object, shared by every copy
+/// of the list that holds this version, and the one a spatial index entry refers to (see `SpatialEntry.stored`).
 ///
-/// The slot is made with the version and never outlives it: a changed place is a new `StoredPlace` with an empty
-/// slot, so a kept rendering cannot go stale, and the place itself stays a plain value.
-public struct StoredPlace: Sendable {
+/// A changed place is a new `StoredPlace` with no rendering, so a kept rendering cannot go stale.
+public final class StoredPlace: Sendable {
     /// The place.
     public let place: Place
-    /// Where this version's rendering (its JSON) is kept, shared by every copy of this version.
-    public let rendering: PlaceRenderingSlot
+    private let kept = AtomicLazyReference<PlaceRendering>()
 
-    /// Stores `place` with an empty rendering slot.
-    @usableFromInline init(_ place: Place) {
+    /// Stores `place`, with no rendering yet.
+    package init(_ place: Place) {
         self.place = place
-        self.rendering = PlaceRenderingSlot()
+    }
+
+    /// The rendering (its JSON, say), if someone made it already.
+    public var existingRendering: PlaceRendering? { kept.load() }
+
+    /// The rendering, made with `render` if there is none yet. Two threads may both render at once; both get the
+    /// one that was stored first.
+    public func rendering(_ render: () -> [UInt8]) -> PlaceRendering {
+        if let existing = kept.load() { return existing }
+        return kept.storeIfNil(PlaceRendering(bytes: render()))
     }
 }
 
 /// A place as a `PlaceList` stores it: with its `position` column, which orders an owner's list, and its row.
 @usableFromInline
 package struct PlaceSlot: Sendable {
-    /// The place and its rendering slot; replacing the place replaces both.
+    /// The place and its rendering; replacing the place replaces both.
     @usableFromInline let stored: StoredPlace
     /// The `position` column, stable while the place is not moved.
     package var position: Int64
     /// The row's `rowid`, by which the writer updates and deletes it.
     package var row: Int64
 
-    /// Creates a slot.
+    /// Creates a slot for a new version of a place.
     package init(place: Place, position: Int64, row: Int64) {
-        self.stored = StoredPlace(place)
+        self.init(stored: StoredPlace(place), position: position, row: row)
+    }
+
+    /// Creates a slot holding `stored`.
+    package init(stored: StoredPlace, position: Int64, row: Int64) {
+        self.stored = stored
         self.position = position
         self.row = row
     }

@@ -1,7 +1,7 @@
 import PlacesModel
 
-/// One place in a `SpatialIndex`: where it is, and its list position, by which the owner's list finds it and
-/// which breaks ties between equally distant places.
+/// One place in a `SpatialIndex`: where it is, its list position (which breaks ties between equally distant
+/// places), and the place itself.
 package struct SpatialEntry: Sendable, Comparable {
     /// The place's Hilbert curve index: places near each other on the curve are near each other on the map.
     package var key: UInt64
@@ -11,22 +11,47 @@ package struct SpatialEntry: Sendable, Comparable {
     package var latitude: Double
     /// The place's longitude in degrees.
     package var longitude: Double
+    /// The version of the place the owner's list holds at `position`; nil only in an entry made to look one up.
+    ///
+    /// Unretained, so that entries stay plain values that copy without touching the places: the owner's list, in
+    /// the same state, holds the place, and every change that gives a list slot a new version or position replaces
+    /// its entry in the same change (`OwnerList`, `StoreState` replay), so an entry never outlives its place.
+    /// (An `unowned(unsafe)` optional would say the same, but arrays of structs holding one never end their
+    /// iteration in unoptimized builds of this toolchain.)
+    private var unretained: Unmanaged<StoredPlace>?
 
-    /// The entry of a place at `coordinate` stored at `position`.
-    package init(coordinate: Coordinate, position: Int64) {
+    /// The place, which the state this entry is in keeps alive; nil only in an entry made to look one up.
+    package var stored: StoredPlace? {
+        unretained?.takeUnretainedValue()
+    }
+
+    /// `stored`, still unretained.
+    var unmanagedStored: Unmanaged<StoredPlace>? { unretained }
+
+    /// The entry of `stored`, stored at `position`; with nil, an entry to find the one of the place at
+    /// `coordinate` and `position`.
+    package init(coordinate: Coordinate, position: Int64, stored: StoredPlace?) {
         self.key = HilbertCurve.index(of: coordinate)
         self.position = position
         self.latitude = coordinate.latitude
         self.longitude = coordinate.longitude
+        self.unretained = stored.map(Unmanaged.passUnretained)
     }
 
-    /// The entry of a place at `coordinate` stored at `position`, without its curve index: for building an index,
-    /// which computes them all at once.
+    /// The entry of `stored`, stored at `position`, without its curve index: for building an index, which
+    /// computes them all at once.
+    package init(unkeyed stored: StoredPlace, position: Int64) {
+        self.init(unkeyed: stored.place.coordinate, position: position)
+        self.unretained = Unmanaged.passUnretained(stored)
+    }
+
+    /// An entry at `coordinate` and `position` without its curve index or place (for boxes in tests).
     package init(unkeyed coordinate: Coordinate, position: Int64) {
         self.key = 0
         self.position = position
         self.latitude = coordinate.latitude
         self.longitude = coordinate.longitude
+        self.unretained = nil
     }
 
     /// Where the place is.

@@ -22,9 +22,9 @@ package struct SpatialIndex: Sendable {
         root = SpatialNode.build(sorted: sorted)
     }
 
-    /// Adds the place at `coordinate` stored at `position`.
-    package mutating func insert(_ coordinate: Coordinate, position: Int64) {
-        let entry = SpatialEntry(coordinate: coordinate, position: position)
+    /// Adds `stored`, stored at `position`.
+    package mutating func insert(_ stored: StoredPlace, position: Int64) {
+        let entry = SpatialEntry(coordinate: stored.place.coordinate, position: position, stored: stored)
         if let sibling = root.insert(entry) {
             root = .branch([SpatialChild(root), sibling])
         }
@@ -33,7 +33,7 @@ package struct SpatialIndex: Sendable {
 
     /// Removes the place at `coordinate` stored at `position`, which must be there.
     package mutating func remove(_ coordinate: Coordinate, position: Int64) {
-        let removed = root.remove(SpatialEntry(coordinate: coordinate, position: position))
+        let removed = root.remove(SpatialEntry(coordinate: coordinate, position: position, stored: nil))
         precondition(removed, "SpatialIndex has no place at position \(position)")
         count -= 1
         while case .branch(let children) = root, children.count <= 1 {
@@ -41,18 +41,32 @@ package struct SpatialIndex: Sendable {
         }
     }
 
-    /// Replaces the entry of the place at `oldCoordinate` stored at `oldPosition` with one at `newCoordinate` and
-    /// `position`.
+    /// Replaces the entry of the place at `oldCoordinate` stored at `oldPosition` with one of `stored` (the same
+    /// version or a new one) at `position`.
     package mutating func replace(
-        _ oldCoordinate: Coordinate, position oldPosition: Int64, with newCoordinate: Coordinate, position: Int64
+        _ oldCoordinate: Coordinate, position oldPosition: Int64, with stored: StoredPlace, position: Int64
     ) {
         remove(oldCoordinate, position: oldPosition)
-        insert(newCoordinate, position: position)
+        insert(stored, position: position)
     }
 
-    /// The positions of the `limit` places nearest to `point` (within `radius` metres if given), nearest first,
-    /// ties in position order, with their distances.
-    package func nearest(to point: Coordinate, radius: Double?, limit: Int) -> [(position: Int64, distance: Double)] {
+    /// Gives each place of `moves` its new position: a renumbering, whose new positions may be old positions of
+    /// other places in it. Removes every old entry before inserting a new one, since an entry is found by its
+    /// curve index and position, which two places at one coordinate would share for a moment otherwise.
+    package mutating func reposition(_ moves: [(stored: StoredPlace, from: Int64, to: Int64)]) {
+        for move in moves {
+            remove(move.stored.place.coordinate, position: move.from)
+        }
+        for move in moves {
+            insert(move.stored, position: move.to)
+        }
+    }
+
+    /// The `limit` places nearest to `point` (within `radius` metres if given), nearest first, ties in position
+    /// order, with their positions and distances; each place unretained, valid while this index's state is.
+    package func nearest(
+        to point: Coordinate, radius: Double?, limit: Int
+    ) -> [(stored: Unmanaged<StoredPlace>, position: Int64, distance: Double)] {
         var search = NearestSearch(point: point, radius: radius, limit: limit)
         search.run(from: root)
         return search.results()

@@ -73,14 +73,15 @@ extension StoreState {
             else { throw DamagedState(reason: "renumbered place '\(renumbering.id)' is not in uid \(owner)'s list") }
             offsets.append(offset)
         }
+        var moves: [(stored: StoredPlace, from: Int64, to: Int64)] = []
+        moves.reserveCapacity(renumbered.count)
         for (renumbering, offset) in zip(renumbered, offsets) {
             let slot = list.places.slot(at: offset)
             list.places.setPosition(renumbering.position, at: offset)
-            list.spatial.replace(
-                slot.place.coordinate, position: slot.position, with: slot.place.coordinate,
-                position: renumbering.position)
+            moves.append((slot.stored, slot.position, renumbering.position))
             index[renumbering.id] = PlaceLocation(owner: owner, position: renumbering.position)
         }
+        list.spatial.reposition(moves)
     }
 
     /// Inserts `place` in `row` at `position`, between the places below and above it.
@@ -91,7 +92,8 @@ extension StoreState {
             throw DamagedState(reason: "two places at position \(position) of uid \(place.owner)'s list")
         }
         let offset = list.places.count(below: position)
-        list.places.insert(PlaceSlot(place: place, position: position, row: row), at: offset)
-        list.spatial.insert(place.coordinate, position: position)
+        let slot = PlaceSlot(place: place, position: position, row: row)
+        list.places.insert(slot, at: offset)
+        list.spatial.insert(slot.stored, position: position)
     }
 }

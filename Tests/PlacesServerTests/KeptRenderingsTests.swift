@@ -50,7 +50,7 @@ import Testing
 
     private func kept(_ list: PlaceList) -> [PlaceRendering?] {
         var kept: [PlaceRendering?] = []
-        list.forEachStored(in: 0..<list.count) { kept.append($0.rendering.existing) }
+        list.forEachStored(in: 0..<list.count) { kept.append($0.existingRendering) }
         return kept
     }
 
@@ -114,11 +114,11 @@ import Testing
         #expect(text(KeptRenderings.listRendering(of: places).bytes) == encoded(places))
     }
 
-    @Test func aRenderingSlotKeepsTheFirstRendering() {
-        let slot = PlaceRenderingSlot()
-        #expect(slot.existing == nil)
-        let first = slot.rendering { Array("first".utf8) }
-        let second = slot.rendering { Array("second".utf8) }
+    @Test func aStoredPlaceKeepsTheFirstRendering() {
+        let stored = StoredPlace(list(1).slot(at: 0).place)
+        #expect(stored.existingRendering == nil)
+        let first = stored.rendering { Array("first".utf8) }
+        let second = stored.rendering { Array("second".utf8) }
         #expect(first === second)
         #expect(text(first.bytes) == "first")
     }

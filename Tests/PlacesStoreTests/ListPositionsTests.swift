@@ -24,6 +24,7 @@ import Testing
         #expect(positions.allSatisfy { $0 >= 0 && $0 < ListPositions.universe }, sourceLocation: sourceLocation)
         #expect(list.spatial.count == list.places.count, sourceLocation: sourceLocation)
         expectWellFormed(list.places, sourceLocation: sourceLocation)
+        expectSpatialEntriesHoldTheirPlaces(list, sourceLocation: sourceLocation)
     }
 
     @Test func appendedPlacesAreSpacedFromTheMiddle() {
@@ -76,8 +77,9 @@ import Testing
         // depend on it).
         var list = OwnerList()
         for number in 0..<100 {
-            list.places.append(testSlot(number, position: Int64(number)))
-            list.spatial.insert(testSlot(number).place.coordinate, position: Int64(number))
+            let slot = testSlot(number, position: Int64(number))
+            list.places.append(slot)
+            list.spatial.insert(slot.stored, position: Int64(number))
         }
         var renumberedTotal = 0
         for round in 0..<100 {

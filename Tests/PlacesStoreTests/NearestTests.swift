@@ -87,21 +87,25 @@ import Testing
         #expect(snapshot.nearest(to: Coordinate(latitude: 0, longitude: 0), owner: 3, radius: nil, limit: 10).isEmpty)
     }
 
+    /// Adds `count` places of owner 1 at random coordinates, one commit each; returns their ids in order.
+    private func addRandomPlaces(
+        _ count: Int, to store: PlaceStore, using generator: inout SeededGenerator
+    ) throws -> [PlaceID] {
+        try (0..<count).map { number in
+            let coordinate = randomCoordinate(using: &generator)
+            return try store.perform(
+                .add(draft("p\(number)", latitude: coordinate.latitude, longitude: coordinate.longitude)), owner: 1
+            ).place.id
+        }
+    }
+
     @Test func nearestFollowsUpdatesRemovalsMovesAndReopening() throws {
         let path = directory.file("places.sqlite")
         var generator = SeededGenerator(seed: 99)
         do {
             let store = try openStore(path)
             defer { store.close() }
-            var ids: [PlaceID] = []
-            for number in 0..<1_500 {
-                let coordinate = randomCoordinate(using: &generator)
-                ids.append(
-                    try store.perform(
-                        .add(draft("p\(number)", latitude: coordinate.latitude, longitude: coordinate.longitude)),
-                        owner: 1
-                    ).place.id)
-            }
+            var ids = try addRandomPlaces(1_500, to: store, using: &generator)
             for round in 0..<1_500 {
                 let id = ids[Int.random(in: 0..<ids.count, using: &generator)]
                 switch round % 4 {
@@ -119,6 +123,7 @@ import Testing
                 }
             }
             let snapshot = store.snapshot()
+            expectSpatialEntriesHoldTheirPlaces(try #require(snapshot.state.lists[1]))
             for point in queries(using: &generator) {
                 expectSame(
                     snapshot.nearest(to: point, owner: 1, radius: nil, limit: 12),
@@ -128,10 +133,39 @@ import Testing
         let reopened = try openStore(path)
         defer { reopened.close() }
         let snapshot = reopened.snapshot()
+        expectSpatialEntriesHoldTheirPlaces(try #require(snapshot.state.lists[1]))
         for point in queries(using: &generator) {
             expectSame(
                 snapshot.nearest(to: point, owner: 1, radius: 1_000_000, limit: 25),
                 bruteForce(snapshot.places(of: 1), to: point, radius: 1_000_000, limit: 25))
+        }
+    }
+
+    @Test func anOlderSnapshotAnswersWithItsOwnPlaces() throws {
+        let store = try openStore(directory.file("older.sqlite"))
+        defer { store.close() }
+        var generator = SeededGenerator(seed: 7)
+        let ids = try addRandomPlaces(300, to: store, using: &generator)
+        let before = store.snapshot()
+        let points = queries(using: &generator)
+        let expected = points.map { bruteForce(before.places(of: 1), to: $0, radius: nil, limit: 20) }
+        // Every place gets a new version or goes, so nothing the old snapshot's index holds is current any more.
+        for (number, id) in ids.enumerated() {
+            if number.isMultiple(of: 2) {
+                _ = try store.perform(.update(id, rename("renamed \(number)"), ifVersion: nil), owner: 1)
+            } else {
+                _ = try store.perform(.remove(id, ifVersion: nil), owner: 1)
+            }
+        }
+        for (point, expected) in zip(points, expected) {
+            expectSame(before.nearest(to: point, owner: 1, radius: nil, limit: 20), expected)
+        }
+        let after = store.snapshot()
+        expectSpatialEntriesHoldTheirPlaces(try #require(after.state.lists[1]))
+        for point in points {
+            expectSame(
+                after.nearest(to: point, owner: 1, radius: nil, limit: 20),
+                bruteForce(after.places(of: 1), to: point, radius: nil, limit: 20))
         }
     }
 

@@ -99,6 +99,8 @@ import Testing
                     follower.index[slot.place.id] == PlaceLocation(owner: owner, position: slot.position),
                     sourceLocation: sourceLocation)
             }
+            if let mine { expectSpatialEntriesHoldTheirPlaces(mine, sourceLocation: sourceLocation) }
+            expectSpatialEntriesHoldTheirPlaces(theirs, sourceLocation: sourceLocation)
             let here = Coordinate(latitude: 10, longitude: 10)
             #expect(
                 mine?.spatial.nearest(to: here, radius: nil, limit: 20).map(\.position)

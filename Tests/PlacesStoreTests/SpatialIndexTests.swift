@@ -53,7 +53,7 @@ import Testing
                 coordinate: Coordinate(
                     latitude: Double(Int.random(in: -90...90, using: &generator)),
                     longitude: Double(Int.random(in: -180...180, using: &generator))),
-                position: Int64(position))
+                position: Int64(position), stored: nil)
         }
         let index = SpatialIndex(keyed: entries)
         #expect(expectWellFormed(index) == entries.sorted())
@@ -74,7 +74,7 @@ import Testing
                 let coordinate = Coordinate(
                     latitude: Double.random(in: -90...90, using: &generator),
                     longitude: Double.random(in: -180...180, using: &generator))
-                index.insert(coordinate, position: Int64(round))
+                index.insert(StoredPlace(testPlace(at: coordinate)), position: Int64(round))
                 present[Int64(round)] = coordinate
             }
             if round % 2_500 == 0 {
@@ -88,6 +88,19 @@ import Testing
         }
         #expect(index.count == 0)
         #expect(expectWellFormed(index).isEmpty)
+    }
+
+    /// A place at `coordinate`; the index keeps its coordinate and a reference to it.
+    private func testPlace(at coordinate: Coordinate) -> Place {
+        var place = testSlot(0).place
+        place.coordinate = coordinate
+        return place
+    }
+
+    @Test func entriesCopyWithoutReferenceCounting() {
+        // Leaves are copied on every change a snapshot shares; an entry that retained its place would make each
+        // copy touch every place of the leaf.
+        #expect(_isPOD(SpatialEntry.self))
     }
 
     @Test(arguments: [

@@ -49,3 +49,27 @@ func slots(of list: PlaceList) -> [PlaceSlot] {
     list.forEachLeaf { all += $0 }
     return all
 }
+
+/// Checks what `SpatialEntry.stored` relies on: each entry of `list`'s spatial index holds the very version of the
+/// place its list holds at the entry's position, at that place's coordinate, and the index has every place once.
+func expectSpatialEntriesHoldTheirPlaces(_ list: OwnerList, sourceLocation: SourceLocation = #_sourceLocation) {
+    var entries: [SpatialEntry] = []
+    func collect(_ node: SpatialNode) {
+        switch node {
+        case .leaf(let leaf): entries += leaf
+        case .branch(let children): for child in children { collect(child.node) }
+        }
+    }
+    collect(list.spatial.root)
+    #expect(entries.count == list.places.count, sourceLocation: sourceLocation)
+    #expect(Set(entries.map(\.position)).count == entries.count, sourceLocation: sourceLocation)
+    for entry in entries {
+        guard let index = list.places.index(ofPosition: entry.position) else {
+            Issue.record("no place at the entry's position \(entry.position)", sourceLocation: sourceLocation)
+            continue
+        }
+        let slot = list.places.slot(at: index)
+        #expect(entry.stored === slot.stored, sourceLocation: sourceLocation)
+        #expect(entry.coordinate == slot.place.coordinate, sourceLocation: sourceLocation)
+    }
+}
