@@ -45,6 +45,8 @@ public final class Server {
             }
         }
         guard let store = openStore(options: options) else { return 1 }
+        // Loading left its passing arrays free in the heaps; the kernel gets them back before serving.
+        MemoryAllocator.releaseFreeMemory()
         guard let listener = openListener() else {
             store.close()
             return 1
