@@ -73,8 +73,9 @@ public enum Daemon {
                 level: configuration.logLevel, environment: environment, structuredSink: JournalSink.ifJournal()
             )
             if !refusedAllocatorSettings.isEmpty {
-                logger.warning(
-                    "The C library refused \(refusedAllocatorSettings.count) allocator setting(s); running without")
+                logger.info(
+                    "The allocator refused \(refusedAllocatorSettings.count) of placesd's settings (another allocator "
+                        + "in use?); running with its own.")
             }
             return Server(invocation: invocation, configuration: configuration, logger: logger, signals: signals)
                 .run()
