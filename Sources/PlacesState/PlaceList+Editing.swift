@@ -38,12 +38,6 @@ extension PlaceList {
         rendering = PlaceListRenderingSlot()
     }
 
-    /// Replaces the place at `index`, which must be in `0..<count`, with a new version `place`, keeping its
-    /// position and row.
-    package mutating func replace(at index: Int, with place: Place) {
-        replace(at: index, with: StoredPlace(place))
-    }
-
     /// The stored slot at `index`, which must be in `0..<count`.
     package func slot(at index: Int) -> PlaceSlot {
         root.slot(at: index)

@@ -78,7 +78,7 @@ import Testing
         var changed = places[1]
         changed.name = "Tour Eiffel"
         changed.version += 1
-        places.replace(at: 1, with: changed)
+        places.replace(at: 1, with: StoredPlace(changed))
         #expect(kept(places)[1] == nil, "the new version has an empty slot")
         #expect(kept(places)[0] === before[0] && kept(places)[2] === before[2])
         #expect(listed(places) == encoded(places))

@@ -69,7 +69,7 @@ import Testing
                 var place = model[index].place
                 place.name = "renamed \(step)"
                 model[index] = PlaceSlot(place: place, position: model[index].position, row: model[index].row)
-                list.replace(at: index, with: place)
+                list.replace(at: index, with: StoredPlace(place))
             default:
                 break
             }
@@ -139,7 +139,7 @@ import Testing
         let before = appended(10_000)
         let beforePlaces = Array(before)
         var after = before
-        after.replace(at: 5_000, with: testSlot(99_999).place)
+        after.replace(at: 5_000, with: StoredPlace(testSlot(99_999).place))
         #expect(Array(before) == beforePlaces)
         #expect(after[5_000] == testSlot(99_999).place)
         #expect(after.sharedLeafCount(with: before) == before.leafCount - 1)
@@ -237,7 +237,7 @@ import Testing
         case "append": changed.append(testSlot(100, position: 1 << 30))
         case "insert": changed.insert(testSlot(101, position: 5 * 1_024 + 1), at: 6)
         case "remove": changed.remove(at: 20)
-        default: changed.replace(at: 3, with: testSlot(102).place)
+        default: changed.replace(at: 3, with: StoredPlace(testSlot(102).place))
         }
         #expect(changed.rendering.existing == nil)
         #expect(original.rendering.existing === made, "the unchanged version keeps its rendering")
