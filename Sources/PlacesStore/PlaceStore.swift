@@ -226,9 +226,10 @@ public final class PlaceStore: Sendable {
             self.isFollowScheduled.store(false, ordering: .releasing)
             guard !self.inbox.withLock({ $0.isClosed }) else { return }
             let result = self.writer.withLock { $0.follow() }
-            self.deliver(result)
+            let retired = self.deliver(result)
             // The events were queued for the loops with their wake-up left to the end of a batch, as here.
             self.completionsDelivered.withLock { $0 }?.handle()
+            withExtendedLifetime(retired) {}
         }
     }
 
@@ -278,7 +279,7 @@ public final class PlaceStore: Sendable {
             switch result {
             case .success(let snapshot):
                 if let snapshot {
-                    self.publish(snapshot)
+                    _ = self.publish(snapshot)
                 }
                 completion(.success(()))
             case .failure(let error): completion(.failure(error))
@@ -315,24 +316,27 @@ public final class PlaceStore: Sendable {
         return rows.places.count
     }
 
-    /// Makes `snapshot` the one readers get.
-    private func publish(_ snapshot: StoreSnapshot) {
-        // The previous snapshot may hold the last reference to large arrays: let it go after unlocking, so that
-        // readers never wait for a deallocation.
-        let previous = published.withLock { current in
+    /// Makes `snapshot` the one readers get; returns the one it replaced.
+    ///
+    /// The previous snapshot may hold the last reference to every node the batch copied: the caller lets it go
+    /// after unlocking (so that readers never wait for a deallocation) and, after a batch, after waking whoever
+    /// waits for the batch's replies, so that freeing those nodes overlaps with answering.
+    private func publish(_ snapshot: StoreSnapshot) -> StoreSnapshot {
+        published.withLock { current in
             let previous = current
             current = snapshot
             return previous
         }
-        _ = previous
     }
 
-    /// Runs on `queue`: publishes what a batch (or following) made, and tells the observers.
-    private func deliver(_ result: BatchResult) {
+    /// Runs on `queue`: publishes what a batch (or following) made, and tells the observers; returns the snapshot
+    /// it replaced (nil if none), for the caller to let go last.
+    private func deliver(_ result: BatchResult) -> StoreSnapshot? {
         let current = writer.withLock { $0.engine.problem }
         problem.withLock { $0 = current }
+        var retired: StoreSnapshot?
         if let snapshot = result.snapshot {
-            publish(snapshot)
+            retired = publish(snapshot)
         }
         if result.isStreamBroken {
             gapObserver.withLock { $0 }?.notify()
@@ -340,6 +344,7 @@ public final class PlaceStore: Sendable {
         if !result.changes.isEmpty, let observer = observer.withLock({ $0 }) {
             observer.notify(result.changes)
         }
+        return retired
     }
 
     /// Runs on `queue`: commits batches until nothing is waiting.
@@ -360,11 +365,12 @@ public final class PlaceStore: Sendable {
                 transactionCount.add(writer.committedTransactions - before, ordering: .relaxed)
                 return result
             }
-            deliver(result)
+            let retired = deliver(result)
             for (pending, outcome) in zip(batch, result.outcomes) {
                 pending.completion(outcome)
             }
             completionsDelivered.withLock { $0 }?.handle()
+            withExtendedLifetime(retired) {}
         }
     }
 }
