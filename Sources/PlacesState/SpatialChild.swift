@@ -2,8 +2,8 @@
 package struct SpatialChild: Sendable {
     /// The subtree.
     package var node: SpatialNode
-    /// The subtree's first entry, in curve order: where entries are looked for and inserted.
-    package var first: SpatialEntry
+    /// Where the subtree's first entry is in curve order: where entries are looked for and inserted.
+    package var first: SpatialOrder
     /// The box around every entry of the subtree.
     package var box: GeoBox
     /// The smallest list position in the subtree: what breaks a tie of distances in favour of the earlier place.

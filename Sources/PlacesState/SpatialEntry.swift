@@ -59,6 +59,11 @@ package struct SpatialEntry: Sendable, Comparable {
         Coordinate(latitude: latitude, longitude: longitude)
     }
 
+    /// Where the entry is in curve order.
+    package var order: SpatialOrder {
+        SpatialOrder(key: key, position: position)
+    }
+
     /// Orders entries along the curve, then by position (unique within a list).
     package static func < (lhs: SpatialEntry, rhs: SpatialEntry) -> Bool {
         (lhs.key, lhs.position) < (rhs.key, rhs.position)
@@ -67,5 +72,19 @@ package struct SpatialEntry: Sendable, Comparable {
     /// Whether both are the same place: the same key and position.
     package static func == (lhs: SpatialEntry, rhs: SpatialEntry) -> Bool {
         lhs.key == rhs.key && lhs.position == rhs.position
+    }
+}
+
+/// A place in curve order without the place: its curve index and list position, which is all a branch keeps of
+/// each child's first entry, so that a branch's children stay small (searching reads every one of them).
+package struct SpatialOrder: Sendable, Comparable {
+    /// The curve index.
+    package var key: UInt64
+    /// The list position, which orders places with the same curve index.
+    package var position: Int64
+
+    /// Orders along the curve, then by position.
+    package static func < (lhs: SpatialOrder, rhs: SpatialOrder) -> Bool {
+        (lhs.key, lhs.position) < (rhs.key, rhs.position)
     }
 }

@@ -19,7 +19,7 @@ extension SpatialNode {
                 children[child] = SpatialChild(children[child].node)
                 children.insert(sibling, at: child + 1)
             } else {
-                children[child].first = min(children[child].first, entry)
+                children[child].first = min(children[child].first, entry.order)
                 children[child].box.formUnion(entry)
                 children[child].minimumPosition = min(children[child].minimumPosition, entry.position)
             }
@@ -64,7 +64,7 @@ extension SpatialNode {
 
     /// The index of the last child whose first entry is not after `entry`, or -1 if `entry` comes before all.
     package static func child(holding entry: SpatialEntry, in children: [SpatialChild]) -> Int {
-        children.partitioningIndex { $0.first > entry } - 1
+        children.partitioningIndex { $0.first > entry.order } - 1
     }
 
     /// The index of the first entry not before `entry`.

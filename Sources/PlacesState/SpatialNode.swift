@@ -25,8 +25,9 @@ package enum SpatialNode: Sendable {
         }
     }
 
-    /// The first entry, the box around all entries and their smallest position; the node must not be empty.
-    package var summary: (first: SpatialEntry, box: GeoBox, minimumPosition: Int64) {
+    /// Where the first entry is in curve order, the box around all entries and their smallest position; the node
+    /// must not be empty.
+    package var summary: (first: SpatialOrder, box: GeoBox, minimumPosition: Int64) {
         switch self {
         case .leaf(let entries):
             var box = GeoBox(entries[0])
@@ -35,7 +36,7 @@ package enum SpatialNode: Sendable {
                 box.formUnion(entry)
                 minimumPosition = min(minimumPosition, entry.position)
             }
-            return (entries[0], box, minimumPosition)
+            return (entries[0].order, box, minimumPosition)
         case .branch(let children):
             var box = children[0].box
             var minimumPosition = children[0].minimumPosition

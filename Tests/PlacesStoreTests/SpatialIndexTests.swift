@@ -103,6 +103,12 @@ import Testing
         #expect(_isPOD(SpatialEntry.self))
     }
 
+    @Test func aBranchChildTakes64Bytes() {
+        // A search reads the box of every child of each branch it opens: a branch keeps only where each child
+        // starts on the curve, not a whole entry, so that its 16 children take 1 KiB of memory rather than 1.4.
+        #expect(MemoryLayout<SpatialChild>.stride == 64)
+    }
+
     @Test(arguments: [
         Coordinate(latitude: 0, longitude: 0), Coordinate(latitude: 90, longitude: 180),
         Coordinate(latitude: -90, longitude: -180), Coordinate(latitude: 45, longitude: 180),
