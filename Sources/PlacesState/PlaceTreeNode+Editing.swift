@@ -9,8 +9,8 @@ extension PlaceTreeNode {
         case .leaf(var slots):
             self = .empty
             slots.insert(slot, at: index)
-            let (kept, split) = TreeArrays.split(&slots, capacity: PlaceTreeNode.leafCapacity, grewAt: index)
-            self = .leaf(kept)
+            let split = TreeArrays.split(&slots, capacity: PlaceTreeNode.leafCapacity, grewAt: index)
+            self = .leaf(slots)
             return split.map { PlaceTreeChild(.leaf($0)) }
         case .branch(var children):
             self = .empty
@@ -30,9 +30,8 @@ extension PlaceTreeNode {
                 children[child].count -= sibling.count
                 children.insert(sibling, at: child + 1)
             }
-            let (kept, split) = TreeArrays.split(
-                &children, capacity: PlaceTreeNode.branchCapacity, grewAt: child + 1)
-            self = .branch(kept)
+            let split = TreeArrays.split(&children, capacity: PlaceTreeNode.branchCapacity, grewAt: child + 1)
+            self = .branch(children)
             return split.map { PlaceTreeChild(.branch($0)) }
         }
     }

@@ -8,8 +8,8 @@ extension SpatialNode {
             self = .empty
             let slot = SpatialNode.slot(of: entry, in: entries)
             entries.insert(entry, at: slot)
-            let (kept, split) = TreeArrays.split(&entries, capacity: SpatialNode.leafCapacity, grewAt: slot)
-            self = .leaf(kept)
+            let split = TreeArrays.split(&entries, capacity: SpatialNode.leafCapacity, grewAt: slot)
+            self = .leaf(entries)
             return split.map { SpatialChild(.leaf($0)) }
         case .branch(var children):
             self = .empty
@@ -23,8 +23,8 @@ extension SpatialNode {
                 children[child].box.formUnion(entry)
                 children[child].minimumPosition = min(children[child].minimumPosition, entry.position)
             }
-            let (kept, split) = TreeArrays.split(&children, capacity: SpatialNode.branchCapacity, grewAt: child + 1)
-            self = .branch(kept)
+            let split = TreeArrays.split(&children, capacity: SpatialNode.branchCapacity, grewAt: child + 1)
+            self = .branch(children)
             return split.map { SpatialChild(.branch($0)) }
         }
     }

@@ -5,14 +5,17 @@ package enum TreeArrays {
     ///
     /// A node that grew at its end (appends) keeps everything but the new element, so that a tree built by
     /// appending has full nodes; otherwise it splits in halves.
+    ///
+    /// Returns only the right part, so that the caller moves `elements` back into its node: returning the left
+    /// part too would copy the array's reference, a retain and a release on every insertion.
     package static func split<Element>(
         _ elements: inout [Element], capacity: Int, grewAt index: Int
-    ) -> ([Element], [Element]?) {
-        guard elements.count > capacity else { return (elements, nil) }
+    ) -> [Element]? {
+        guard elements.count > capacity else { return nil }
         let cut = index == elements.count - 1 ? elements.count - 1 : elements.count / 2
         let right = Array(elements[cut...])
         elements.removeSubrange(cut...)
-        return (elements, right)
+        return right
     }
 
     /// One array if `first` and `second` fit in `capacity` together, else two of equal size.
