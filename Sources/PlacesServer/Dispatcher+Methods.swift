@@ -211,16 +211,19 @@ extension Dispatcher {
     }
 
     private func near(_ params: NearParams, caller: Caller) throws(RPCError) -> Execution {
-        let results = try unlockedSnapshot().nearest(
+        let results = try unlockedSnapshot().nearestPlaces(
             to: params.coordinate, owner: caller.uid, radius: params.radius, limit: params.limit)
         return .success { writer in
+            writer.bytes.reserveCapacity(writer.bytes.count + results.estimatedJSONBytes + 16)
             writer.writeRaw("{\"places\":[")
-            for (index, result) in results.enumerated() {
-                if index > 0 { writer.writeRaw(",") }
+            var isFirst = true
+            results.forEach { place, distance in
+                if !isFirst { writer.writeRaw(",") }
+                isFirst = false
                 writer.writeRaw("{\"place\":")
-                PlaceEncoding.write(result.place, includeOwner: false, to: &writer)
+                PlaceEncoding.write(place, includeOwner: false, to: &writer)
                 writer.writeRaw(",\"distance\":")
-                writer.writeDouble(result.distance)
+                writer.writeDouble(distance)
                 writer.writeRaw("}")
             }
             writer.writeRaw("]}")

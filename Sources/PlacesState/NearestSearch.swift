@@ -113,7 +113,7 @@ package struct NearestSearch {
     }
 
     /// Scans the leaf whose curve range holds `key` and returns where its entries are, to be skipped later.
-    private mutating func seed(_ node: SpatialNode, key: UInt64) -> UnsafeRawPointer? {
+    private mutating func seed(_ node: borrowing SpatialNode, key: UInt64) -> UnsafeRawPointer? {
         switch node {
         case .leaf(let entries):
             return entries.withUnsafeBufferPointer { entries in
@@ -130,7 +130,7 @@ package struct NearestSearch {
         }
     }
 
-    private mutating func open(_ node: SpatialNode, skipping seeded: UnsafeRawPointer?) {
+    private mutating func open(_ node: borrowing SpatialNode, skipping seeded: UnsafeRawPointer?) {
         switch node {
         case .leaf(let entries):
             entries.withUnsafeBufferPointer { entries in

@@ -10,11 +10,63 @@ extension StoreSnapshot {
     public func nearest(
         to coordinate: Coordinate, owner: UserID, radius: Double?, limit: Int
     ) -> [(place: Place, distance: Double)] {
-        guard let list = state.lists[owner], limit > 0 else { return [] }
-        // The snapshot holds the places while this runs; reading them unretained spares an atomic write to each
-        // (a cache miss of its own in a large list).
-        return list.spatial.nearest(to: coordinate, radius: radius, limit: limit).map { found in
-            (found.stored._withUnsafeGuaranteedRef { $0.place }, found.distance)
+        var places: [(place: Place, distance: Double)] = []
+        nearestPlaces(to: coordinate, owner: owner, radius: radius, limit: limit).forEach { place, distance in
+            places.append((place, distance))
+        }
+        return places
+    }
+
+    /// What `nearest` finds, without copying the places out of the store: for writing them at once.
+    public func nearestPlaces(to coordinate: Coordinate, owner: UserID, radius: Double?, limit: Int) -> NearestPlaces {
+        guard let list = state.lists[owner], limit > 0 else { return NearestPlaces(snapshot: self, found: []) }
+        let found = list.spatial.nearest(to: coordinate, radius: radius, limit: limit).map { found in
+            NearestPlaces.Found(stored: found.stored, distance: found.distance)
+        }
+        return NearestPlaces(snapshot: self, found: found)
+    }
+}
+
+/// The places a `places.near` search found, nearest first, with their distances in metres; holds the snapshot
+/// they were found in, which keeps them alive.
+///
+/// The places are reached unretained: a copy of each would retain its name and description, an atomic write to
+/// memory that, in a large store, is out of the cache.
+public struct NearestPlaces: Sendable {
+    /// One place found, unretained, and its distance.
+    struct Found: Sendable {
+        let stored: Unmanaged<StoredPlace>
+        let distance: Double
+    }
+
+    private let snapshot: StoreSnapshot
+    private let found: [Found]
+    /// About how many bytes of JSON the places take.
+    public let estimatedJSONBytes: Int
+
+    init(snapshot: StoreSnapshot, found: [Found]) {
+        self.snapshot = snapshot
+        self.found = found
+        // Reads each place once, in a loop whose reads do not wait for each other: in a large store the places
+        // are out of the cache, and this fetches them together rather than one by one as they are written.
+        var bytes = 0
+        for found in found {
+            bytes += found.stored._withUnsafeGuaranteedRef { stored in
+                stored.place.name.utf8.count + stored.place.description.utf8.count + 256
+            }
+        }
+        estimatedJSONBytes = bytes
+    }
+
+    /// How many places were found.
+    public var count: Int { found.count }
+
+    /// Calls `body` with each place, nearest first, and its distance.
+    public func forEach(_ body: (Place, Double) -> Void) {
+        withExtendedLifetime(snapshot) {
+            for found in found {
+                found.stored._withUnsafeGuaranteedRef { body($0.place, found.distance) }
+            }
         }
     }
 }
