@@ -20,10 +20,8 @@ extension StoreSnapshot {
     /// What `nearest` finds, without copying the places out of the store: for writing them at once.
     public func nearestPlaces(to coordinate: Coordinate, owner: UserID, radius: Double?, limit: Int) -> NearestPlaces {
         guard let list = state.lists[owner], limit > 0 else { return NearestPlaces(snapshot: self, found: []) }
-        let found = list.spatial.nearest(to: coordinate, radius: radius, limit: limit).map { found in
-            NearestPlaces.Found(stored: found.stored, distance: found.distance)
-        }
-        return NearestPlaces(snapshot: self, found: found)
+        return NearestPlaces(
+            snapshot: self, found: list.spatial.nearest(to: coordinate, radius: radius, limit: limit))
     }
 }
 
@@ -33,18 +31,13 @@ extension StoreSnapshot {
 /// The places are reached unretained: a copy of each would retain its name and description, an atomic write to
 /// memory that, in a large store, is out of the cache.
 public struct NearestPlaces: Sendable {
-    /// One place found, unretained, and its distance.
-    struct Found: Sendable {
-        let stored: Unmanaged<StoredPlace>
-        let distance: Double
-    }
-
     private let snapshot: StoreSnapshot
-    private let found: [Found]
+    /// What the spatial index found: each place unretained, with its position and distance.
+    private let found: [(stored: Unmanaged<StoredPlace>, position: Int64, distance: Double)]
     /// About how many bytes of JSON the places take.
     public let estimatedJSONBytes: Int
 
-    init(snapshot: StoreSnapshot, found: [Found]) {
+    init(snapshot: StoreSnapshot, found: [(stored: Unmanaged<StoredPlace>, position: Int64, distance: Double)]) {
         self.snapshot = snapshot
         self.found = found
         // Reads each place once, in a loop whose reads do not wait for each other: in a large store the places
@@ -57,9 +50,6 @@ public struct NearestPlaces: Sendable {
         }
         estimatedJSONBytes = bytes
     }
-
-    /// How many places were found.
-    public var count: Int { found.count }
 
     /// Calls `body` with each place, nearest first, and its distance.
     public func forEach(_ body: (Place, Double) -> Void) {
