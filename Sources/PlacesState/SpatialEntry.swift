@@ -66,12 +66,12 @@ package struct SpatialEntry: Sendable, Comparable {
 
     /// Orders entries along the curve, then by position (unique within a list).
     package static func < (lhs: SpatialEntry, rhs: SpatialEntry) -> Bool {
-        (lhs.key, lhs.position) < (rhs.key, rhs.position)
+        lhs.order < rhs.order
     }
 
     /// Whether both are the same place: the same key and position.
     package static func == (lhs: SpatialEntry, rhs: SpatialEntry) -> Bool {
-        lhs.key == rhs.key && lhs.position == rhs.position
+        lhs.order == rhs.order
     }
 }
 
