@@ -15,20 +15,27 @@
 #     through socat as a shell script would (wall time until the last reply);
 #   - places.list (no params) of a user with exactly 100 places, its own database, 10 and 50 connections;
 #   - for 10k, 100k and 1M places, each loaded with places.import into a fresh database (one user), then
-#     placesd restarted: spawn to READY=1 (median of --starts spawns, warm page cache), places.get at 50
-#     connections (also 10 at 10k), VmRSS after the gets, places.near (limit 10) at 1 and 10 connections, the
-#     size of the JSON export (placesctl export; largest size only), then durable places.add at 50
-#     connections (also 10 at 10k), a fixed number of requests per run so the store grows alike at every size.
+#     placesd restarted: spawn to READY=1 (median of --starts spawns, warm page cache); then, with every size's
+#     placesd up, places.get at 50 connections (also 10 at 10k), VmRSS after the gets, places.near (limit 10)
+#     at 1 and 10 connections, the size of the JSON export (placesctl export; largest size only), then durable
+#     places.add at 50 connections (also 10 at 10k), a fixed number of requests per run so the store grows
+#     alike at every size.
 #   - over PostgreSQL (when postgresql-15 is installed; a throwaway cluster of its own, Unix socket only):
 #     durable places.add at 50 connections on one host, and on two hosts over one database at once (25 each,
-#     then 50 each); places.get and places.near on a PostgreSQL-backed host with the smallest size; the latency of an
-#     event on one host for a change written through the other, at 1,000 writes/s; spawn to READY=1 with the
-#     largest size loaded from PostgreSQL.
-# Every throughput figure is the median of --repeat runs; each jsonl-load line also shows the load generator's
-# own CPU time (user + system) per request, which shows when the client rather than the server was the limit
-# (jsonl-load runs on one thread, on the same cores as the server). bench/report.py then prints placesd against its
-# references, the targets with PASS/FAIL, and how cost grows from the smallest to the largest store, and
-# writes everything to OUT/results.json. The run takes about 5 minutes on 2 cores.
+#     then 50 each), beside a SQLite host; places.get and places.near on a PostgreSQL-backed host and a SQLite
+#     host with the smallest size; the latency of an event on one host for a change written through the other,
+#     at 1,000 writes/s; spawn to READY=1 with the largest size loaded from PostgreSQL.
+# Every throughput figure is the median of --repeat runs. A figure judged against another is measured in rounds
+# with it, one run of each in turn (the order reversed every other round), with every server involved up at once:
+# each placesd figure with its Redis or ceiling reference, every store size's figure with the others', and the
+# PostgreSQL-backed hosts with a SQLite host on a store of the same size. A shared or virtual machine's speed can
+# drift by a fifth from one minute to the next, and a ratio of figures taken minutes apart measures that drift as
+# much as placesd.
+# Each jsonl-load line also shows the load generator's own CPU time (user + system) per request, which shows when
+# the client rather than the server was the limit (jsonl-load runs on one thread, on the same cores as the server).
+# bench/report.py then prints placesd against its references, the targets with PASS/FAIL, and how cost grows from
+# the smallest to the largest store, and writes everything to OUT/results.json. The run takes about 9 minutes on
+# 2 cores.
 #
 #   bench/run.sh [--bin-dir DIR] [--out DIR] [--duration SECONDS] [--repeat N] [--adds N] [--starts N]
 #                [--sizes N,N,...] [--only-reference]
@@ -150,6 +157,7 @@ cc -O2 -o "$load" "$root/bench/jsonl-load.c"
 work=$(mktemp -d "${TMPDIR:-/tmp}/placesd-bench.XXXXXX")
 data=$(mktemp -d "$out/data.XXXXXX")
 declare -A server_pids=()
+declare -A size_pid=()  # each size's placesd, by size label
 failures=0
 pg_root=
 
@@ -219,91 +227,211 @@ json_number() {
     fi
 }
 
-# measure NAME SOCKET REQUESTS CONNECTIONS [JSONL_LOAD_OPTIONS...]: $repeat closed-loop runs of jsonl-load; their
-# JSON lines go to $raw/NAME.jsonl, and the line printed holds the medians. A run with errors or unanswered
-# requests counts as a failure.
-measure() {
-    local name=$1 socket=$2 requests=$3 connections=$4 run status result errors unanswered
-    local rps=() p50=() p99=() client=() total_errors=0
+# Each throughput figure is a job of --repeat runs. The run functions below each make one run and add it to the
+# figure's raw file; the report functions print the line of medians from that file. `repeatedly` runs one figure's
+# runs back to back; `alternate` runs several figures' runs in rounds, so that whatever else the machine does at the
+# time (its speed drifts by a fifth from one minute to the next) falls on a figure and its reference alike.
+
+# measure_run NAME SOCKET REQUESTS CONNECTIONS [JSONL_LOAD_OPTIONS...]: one closed-loop run of jsonl-load, its JSON
+# line added to $raw/NAME.jsonl. A run with errors or unanswered requests counts as a failure.
+measure_run() {
+    local name=$1 socket=$2 requests=$3 connections=$4 status=0 result errors unanswered run
     shift 4
-    : >"$raw/$name.jsonl"
-    : >"$raw/$name.err"
-    for ((run = 1; run <= repeat; run++)); do
-        status=0
-        timeout 300 "$load" -s "$socket" -f "$requests" -c "$connections" -d "$duration" "$@" \
-            >"$work/run.json" 2>>"$raw/$name.err" || status=$?
-        result=$(cat "$work/run.json")
-        printf '%s\n' "$result" >>"$raw/$name.jsonl"
-        errors=$(json_number errors "$result")
-        unanswered=$(json_number unanswered "$result")
-        rps+=("$(json_number rps "$result")")
-        p50+=("$(json_number p50_us "$result")")
-        p99+=("$(json_number p99_us "$result")")
-        client+=("$(awk -v cpu="$(json_number cpu_s "$result")" -v n="$(json_number requests "$result")" \
+    run=$(($(wc -l <"$raw/$name.jsonl") + 1))
+    timeout 300 "$load" -s "$socket" -f "$requests" -c "$connections" -d "$duration" "$@" \
+        >"$work/run.json" 2>>"$raw/$name.err" || status=$?
+    result=$(cat "$work/run.json")
+    printf '%s\n' "$result" >>"$raw/$name.jsonl"
+    errors=$(json_number errors "$result")
+    unanswered=$(json_number unanswered "$result")
+    if [ "$status" -ne 0 ] || [ "$errors" != 0 ] || [ "$unanswered" != 0 ]; then
+        echo "bench: $name run $run: jsonl-load exited with status $status, $errors errors, $unanswered unanswered" >&2
+        sed 's/^/    /' "$raw/$name.err" >&2
+        failures=$((failures + 1))
+    fi
+}
+
+measure_start() {
+    : >"$raw/$1.jsonl"
+    : >"$raw/$1.err"
+}
+
+# measure_report NAME SOCKET REQUESTS CONNECTIONS ...: the line of medians over the runs in $raw/NAME.jsonl.
+measure_report() {
+    local name=$1 connections=$4 line rps=() p50=() p99=() client=() total_errors=0 errors
+    while IFS= read -r line; do
+        rps+=("$(json_number rps "$line")")
+        p50+=("$(json_number p50_us "$line")")
+        p99+=("$(json_number p99_us "$line")")
+        client+=("$(awk -v cpu="$(json_number cpu_s "$line")" -v n="$(json_number requests "$line")" \
             'BEGIN { if (n + 0 > 0) printf "%.1f", cpu * 1e6 / n; else print "n/a" }')")
-        if [ "$status" -ne 0 ] || [ "$errors" != 0 ] || [ "$unanswered" != 0 ]; then
-            echo "bench: $name run $run: jsonl-load exited with status $status, $errors errors, $unanswered unanswered" >&2
-            sed 's/^/    /' "$raw/$name.err" >&2
-            failures=$((failures + 1))
-        fi
+        errors=$(json_number errors "$line")
         if [[ "$errors" =~ ^[0-9]+$ ]]; then
             total_errors=$((total_errors + errors))
         fi
-    done
+    done <"$raw/$name.jsonl"
     printf '%-22s %3s conns %9s req/s   p50 %8s us   p99 %8s us   errors %s   client %5s us/req   runs: %s req/s\n' \
         "$name" "$connections" "$(median "${rps[@]}")" "$(median "${p50[@]}")" "$(median "${p99[@]}")" \
         "$total_errors" "$(median "${client[@]}")" "${rps[*]}"
 }
 
-# redis_benchmark NAME SOCKET TEST [CLIENTS [PIPELINE [REQUESTS]]]: $repeat redis-benchmark runs (50 connections,
-# no pipelining and $redis_requests requests unless given); their CSV rows go to $raw/NAME.csv under one header,
-# and the line printed holds the medians.
-redis_benchmark() {
+# redis_run NAME SOCKET TEST [CLIENTS [PIPELINE [REQUESTS]]]: one redis-benchmark run (50 connections, no pipelining
+# and $redis_requests requests unless given), its CSV row added to $raw/NAME.csv under one header.
+redis_run() {
     local name=$1 socket=$2 test=$3 clients=${4:-50} pipeline=${5:-1} requests=${6:-$redis_requests}
-    local run row rps=() p50=() p99=() value p50_ms p99_ms
-    : >"$raw/$name.csv"
-    for ((run = 1; run <= repeat; run++)); do
-        timeout 300 redis-benchmark -s "$socket" -c "$clients" -P "$pipeline" -n "$requests" -r "$places" \
-            -d "$value_size" -t "$test" --csv >"$work/run.csv"
-        if [ "$run" -eq 1 ]; then
-            head -n 1 "$work/run.csv" >>"$raw/$name.csv"
-        fi
-        tail -n 1 "$work/run.csv" >>"$raw/$name.csv"
-        row=$(tail -n 1 "$work/run.csv" | tr -d '"')
-        IFS=, read -r _ value _ _ p50_ms _ p99_ms _ <<<"$row"
+    timeout 300 redis-benchmark -s "$socket" -c "$clients" -P "$pipeline" -n "$requests" -r "$places" \
+        -d "$value_size" -t "$test" --csv >"$work/run.csv"
+    if [ ! -s "$raw/$name.csv" ]; then
+        head -n 1 "$work/run.csv" >>"$raw/$name.csv"
+    fi
+    tail -n 1 "$work/run.csv" >>"$raw/$name.csv"
+}
+
+redis_start() {
+    : >"$raw/$1.csv"
+}
+
+# redis_report NAME SOCKET TEST [CLIENTS ...]: the line of medians over the rows of $raw/NAME.csv.
+redis_report() {
+    local name=$1 clients=${4:-50} row value p50_ms p99_ms rps=() p50=() p99=()
+    while IFS= read -r row; do
+        IFS=, read -r _ value _ _ p50_ms _ p99_ms _ <<<"$(tr -d '"' <<<"$row")"
         rps+=("${value%.*}")
         p50+=("$p50_ms")
         p99+=("$p99_ms")
-    done
+    done < <(tail -n +2 "$raw/$name.csv")
     printf '%-22s %3s conns %9s req/s   p50 %8s ms   p99 %8s ms   runs: %s req/s\n' "$name" "$clients" \
         "$(median "${rps[@]}")" "$(median "${p50[@]}")" "$(median "${p99[@]}")" "${rps[*]}"
 }
 
-# time_pipe NAME COUNT COMMAND...: $repeat runs of a shell pipeline that sends COUNT requests and reads every reply;
-# the wall time of each run, and COUNT per second, go to $raw/NAME.txt. A run that fails, or whose output ($work/
-# pipe.out) does not hold COUNT lines, counts as a failure.
-time_pipe() {
-    local name=$1 count=$2 run start end seconds rates=() lines
+# pipe_run NAME COUNT COMMAND...: one run of a shell pipeline that sends COUNT requests and reads every reply; its
+# wall time goes to $raw/NAME.txt. A run that fails, whose output does not hold COUNT lines (or redis-cli's
+# "replies: COUNT"), or whose output holds a JSON-RPC error, counts as a failure.
+pipe_run() {
+    local name=$1 count=$2 start end lines run
     shift 2
-    : >"$raw/$name.txt"
-    for ((run = 1; run <= repeat; run++)); do
-        start=$(date +%s%N)
-        if ! timeout 600 "$@" >"$work/pipe.out" 2>>"$raw/$name.err"; then
-            echo "bench: $name run $run failed" >&2
-            failures=$((failures + 1))
-        fi
-        end=$(date +%s%N)
-        lines=$(wc -l <"$work/pipe.out")
-        if [ "$lines" -ne "$count" ] && ! grep -q "replies: $count" "$work/pipe.out"; then
-            echo "bench: $name run $run: $lines lines of output, expected $count replies" >&2
-            failures=$((failures + 1))
-        fi
-        seconds=$(awk -v ns="$((end - start))" 'BEGIN { printf "%.3f", ns / 1e9 }')
+    run=$(($(grep -c '^seconds=' "$raw/$name.txt" || true) + 1))
+    start=$(date +%s%N)
+    if ! timeout 600 "$@" >"$work/pipe.out" 2>>"$raw/$name.err"; then
+        echo "bench: $name run $run failed" >&2
+        failures=$((failures + 1))
+    fi
+    end=$(date +%s%N)
+    lines=$(wc -l <"$work/pipe.out")
+    if [ "$lines" -ne "$count" ] && ! grep -q "replies: $count" "$work/pipe.out"; then
+        echo "bench: $name run $run: $lines lines of output, expected $count replies" >&2
+        failures=$((failures + 1))
+    fi
+    if grep -q '"error"' "$work/pipe.out"; then
+        echo "bench: $name run $run: replies with errors: $(grep -m 1 '"error"' "$work/pipe.out")" >&2
+        failures=$((failures + 1))
+    fi
+    echo "seconds=$(awk -v ns="$((end - start))" 'BEGIN { printf "%.3f", ns / 1e9 }')" >>"$raw/$name.txt"
+}
+
+pipe_start() {
+    : >"$raw/$1.txt"
+    : >"$raw/$1.err"
+}
+
+# pipe_report NAME COUNT ...: the median rate over the runs, printed and added to $raw/NAME.txt as rps=.
+pipe_report() {
+    local name=$1 count=$2 seconds rates=()
+    while IFS= read -r seconds; do
         rates+=("$(awk -v n="$count" -v s="$seconds" 'BEGIN { printf "%.0f", n / s }')")
-        echo "seconds=$seconds" >>"$raw/$name.txt"
-    done
+    done < <(sed -n 's/^seconds=//p' "$raw/$name.txt")
     echo "rps=$(median "${rates[@]}")" >>"$raw/$name.txt"
     printf '%-22s %9s req/s   runs: %s req/s\n' "$name" "$(median "${rates[@]}")" "${rates[*]}"
+}
+
+# pair_run NAME SOCKET_A SOCKET_B REQUESTS CONNECTIONS [JSONL_LOAD_OPTIONS...]: one run of two jsonl-loads at once,
+# one on each socket; the run's line in $raw/NAME.jsonl holds the sum of their rates as rps.
+pair_run() {
+    local name=$1 first=$2 second=$3 requests=$4 connections=$5 status_a=0 status_b=0 pid_a pid_b a b rps run
+    shift 5
+    run=$(($(wc -l <"$raw/$name.jsonl") + 1))
+    timeout 300 "$load" -s "$first" -f "$requests" -c "$connections" -d "$duration" "$@" \
+        >"$work/pair-a.json" 2>>"$raw/$name.err" &
+    pid_a=$!
+    timeout 300 "$load" -s "$second" -f "$requests" -c "$connections" -d "$duration" "$@" \
+        >"$work/pair-b.json" 2>>"$raw/$name.err" &
+    pid_b=$!
+    wait "$pid_a" || status_a=$?
+    wait "$pid_b" || status_b=$?
+    a=$(cat "$work/pair-a.json")
+    b=$(cat "$work/pair-b.json")
+    if [ "$status_a" -ne 0 ] || [ "$status_b" -ne 0 ] || [ "$(json_number errors "$a")" != 0 ] ||
+        [ "$(json_number errors "$b")" != 0 ]; then
+        echo "bench: $name run $run: jsonl-load exited with $status_a and $status_b, or had errors" >&2
+        failures=$((failures + 1))
+    fi
+    rps=$(awk -v a="$(json_number rps "$a")" -v b="$(json_number rps "$b")" 'BEGIN { printf "%.0f", a + b }')
+    printf '{"rps":%s,"first":%s,"second":%s}\n' "$rps" "$a" "$b" >>"$raw/$name.jsonl"
+}
+
+pair_start() {
+    measure_start "$1"
+}
+
+# pair_report NAME SOCKET_A SOCKET_B REQUESTS CONNECTIONS ...: the median of the runs' summed rates.
+pair_report() {
+    local name=$1 connections=$5 line rps=()
+    while IFS= read -r line; do
+        rps+=("$(json_number rps "$line")")
+    done <"$raw/$name.jsonl"
+    printf '%-22s 2x%s conns %9s req/s (both hosts together)   runs: %s req/s\n' "$name" "$connections" \
+        "$(median "${rps[@]}")" "${rps[*]}"
+}
+
+# job JOB KIND NAME ARGUMENTS...: defines JOB, a figure to measure: KIND is measure, redis, pipe or pair (as in
+# KIND_run), NAME the figure's name and its raw file's.
+job() {
+    declare -g -a "$1"
+    local -n definition=$1
+    shift
+    # shellcheck disable=SC2034 # a name reference: this sets the array named $1
+    definition=("$@")
+}
+
+# job_fields JOB: the job's KIND NAME ARGUMENTS... into the array `fields`.
+job_fields() {
+    local -n defined=$1
+    fields=("${defined[@]}")
+}
+
+# repeatedly JOB: the job's $repeat runs back to back, then its line of medians.
+repeatedly() {
+    local run
+    job_fields "$1"
+    "${fields[0]}_start" "${fields[1]}"
+    for ((run = 1; run <= repeat; run++)); do
+        "${fields[0]}_run" "${fields[@]:1}"
+    done
+    "${fields[0]}_report" "${fields[@]:1}"
+}
+
+# alternate JOB...: the jobs' figures in $repeat rounds of one run each, the jobs in the order given in odd rounds
+# and reversed in even ones; then each figure's line of medians.
+alternate() {
+    local jobs=("$@") job round index order
+    for job in "${jobs[@]}"; do
+        job_fields "$job"
+        "${fields[0]}_start" "${fields[1]}"
+    done
+    for ((round = 1; round <= repeat; round++)); do
+        for ((index = 0; index < ${#jobs[@]}; index++)); do
+            order=$index
+            if [ $((round % 2)) -eq 0 ]; then
+                order=$((${#jobs[@]} - 1 - index))
+            fi
+            job_fields "${jobs[order]}"
+            "${fields[0]}_run" "${fields[@]:1}"
+        done
+    done
+    for job in "${jobs[@]}"; do
+        job_fields "$job"
+        "${fields[0]}_report" "${fields[@]:1}"
+    done
 }
 
 # time_commands NAME [-n LABEL COMMAND]...: the wall time of each one-shot command, with hyperfine -N when it
@@ -419,37 +547,6 @@ pg_database() {
     printf 'postgresql:///%s?host=%s&user=postgres' "$1" "$pg_socket"
 }
 
-# measure_pair NAME SOCKET_A SOCKET_B REQUESTS CONNECTIONS [JSONL_LOAD_OPTIONS...]: $repeat runs of two jsonl-loads
-# at once, one on each socket; each run's line in $raw/NAME.jsonl holds the sum of their rates as rps.
-measure_pair() {
-    local name=$1 first=$2 second=$3 requests=$4 connections=$5 run status_a status_b rps=() a b
-    shift 5
-    : >"$raw/$name.jsonl"
-    for ((run = 1; run <= repeat; run++)); do
-        status_a=0
-        status_b=0
-        timeout 300 "$load" -s "$first" -f "$requests" -c "$connections" -d "$duration" "$@" \
-            >"$work/pair-a.json" 2>>"$raw/$name.err" &
-        local pid_a=$!
-        timeout 300 "$load" -s "$second" -f "$requests" -c "$connections" -d "$duration" "$@" \
-            >"$work/pair-b.json" 2>>"$raw/$name.err" &
-        local pid_b=$!
-        wait "$pid_a" || status_a=$?
-        wait "$pid_b" || status_b=$?
-        a=$(cat "$work/pair-a.json")
-        b=$(cat "$work/pair-b.json")
-        if [ "$status_a" -ne 0 ] || [ "$status_b" -ne 0 ] || [ "$(json_number errors "$a")" != 0 ] ||
-            [ "$(json_number errors "$b")" != 0 ]; then
-            echo "bench: $name run $run: jsonl-load exited with $status_a and $status_b, or had errors" >&2
-            failures=$((failures + 1))
-        fi
-        rps+=("$(awk -v a="$(json_number rps "$a")" -v b="$(json_number rps "$b")" 'BEGIN { printf "%.0f", a + b }')")
-        printf '{"rps":%s,"first":%s,"second":%s}\n' "${rps[-1]}" "$a" "$b" >>"$raw/$name.jsonl"
-    done
-    printf '%-22s 2x%s conns %9s req/s (both hosts together)   runs: %s req/s\n' "$name" "$connections" \
-        "$(median "${rps[@]}")" "${rps[*]}"
-}
-
 # get_requests_for IDS: prints a places.get line for each id in the file IDS, in a shuffled order that is the
 # same in every run.
 get_requests_for() {
@@ -490,23 +587,40 @@ printf '%s\n' "Each figure is the median over $repeat runs: closed-loop runs of 
     "$redis_requests requests; start-up is the median of $starts spawns; one-shot commands: hyperfine's median."
 
 section "ceiling: jsonl-load --serve (C, epoll, one thread, no work per request)"
-start_server ceiling --socket "$work/ceiling.sock" -- "$load" --serve "$work/ceiling.sock"
-measure ceiling-c10 "$work/ceiling.sock" "$get_like" 10
-measure ceiling-c50 "$work/ceiling.sock" "$get_like" 50
-stop_server ceiling
+ceiling_socket=$work/ceiling.sock
+start_server ceiling --socket "$ceiling_socket" -- "$load" --serve "$ceiling_socket"
+job ceiling_c10 measure ceiling-c10 "$ceiling_socket" "$get_like" 10
+job ceiling_c50 measure ceiling-c50 "$ceiling_socket" "$get_like" 50
+if [ "$only_reference" = true ]; then
+    repeatedly ceiling_c10
+    repeatedly ceiling_c50
+    stop_server ceiling
+else
+    echo "measured in rounds with placesd's places.get at $places places, below"
+fi
 
 # One-shot commands, timed in two groups: process start-up, then a one-shot read.
 startup_commands=()
 oneshot_commands=()
 redis_get_socket=$work/redis-get.sock
+redis_set_socket=$work/redis-set.sock
+# The Redis figures, each beside the placesd figure it is the reference of (or alone with --only-reference).
+job redis_get redis redis-get "$redis_get_socket" get
+job redis_set_always redis redis-set-always "$redis_set_socket" set
+job redis_set_c1p64 redis redis-set-c1p64 "$redis_set_socket" set 1 64 500000
+job redis_set_c1p1000 redis redis-set-c1p1000 "$redis_set_socket" set 1 1000 1000000
+job redis_set_c10p16 redis redis-set-c10p16 "$redis_set_socket" set 10 16 500000
+# shellcheck disable=SC2016 # the inner shell expands its own arguments
+job redis_pipe pipe redis-pipe "$script_requests" sh -c 'redis-cli -s "$1" --pipe <"$2"' sh "$redis_set_socket" \
+    "$work/redis-pipe.txt"
 if [ "$have_redis" = true ]; then
     section "Redis $(redis-server --version | sed -n 's/.* v=\([^ ]*\).*/\1/p'): redis-benchmark, $value_size-byte values, $places keys"
     mkdir "$data/redis-get" "$data/redis-set"
     start_server redis-get --notify "$work/redis-get.notify" --socket "$redis_get_socket" -- \
         redis-server --port 0 --unixsocket "$redis_get_socket" --unixsocketperm 700 --dir "$data/redis-get" \
         --save "" --appendonly no --supervised systemd --daemonize no
-    start_server redis-set --notify "$work/redis-set.notify" --socket "$work/redis-set.sock" -- \
-        redis-server --port 0 --unixsocket "$work/redis-set.sock" --unixsocketperm 700 --dir "$data/redis-set" \
+    start_server redis-set --notify "$work/redis-set.notify" --socket "$redis_set_socket" -- \
+        redis-server --port 0 --unixsocket "$redis_set_socket" --unixsocketperm 700 --dir "$data/redis-set" \
         --save "" --appendonly yes --appendfsync always --supervised systemd --daemonize no
     # The keys redis-benchmark -r reads: key:000000000000 to key:000000009999.
     awk -v count="$places" -v size="$value_size" 'BEGIN {
@@ -518,12 +632,6 @@ if [ "$have_redis" = true ]; then
     }' | redis-cli -s "$redis_get_socket" --pipe >"$raw/redis-fill.txt"
     keys=$(redis-cli -s "$redis_get_socket" DBSIZE)
     [ "$keys" = "$places" ] || fail "Redis holds $keys keys after filling $places"
-    redis_benchmark redis-get "$redis_get_socket" get
-    redis_benchmark redis-set-always "$work/redis-set.sock" set
-    section "Redis, pipelined SETs with appendfsync always: one connection 64 deep, one 1000 deep, ten 16 deep, redis-cli --pipe"
-    redis_benchmark redis-set-c1p64 "$work/redis-set.sock" set 1 64 500000
-    redis_benchmark redis-set-c1p1000 "$work/redis-set.sock" set 1 1000 1000000
-    redis_benchmark redis-set-c10p16 "$work/redis-set.sock" set 10 16 500000
     # Mass insertion as Redis documents it: the commands in the protocol, piped through redis-cli --pipe.
     awk -v count="$script_requests" -v size="$value_size" 'BEGIN {
         value = sprintf("%*s", size, ""); gsub(/ /, "y", value)
@@ -532,15 +640,31 @@ if [ "$have_redis" = true ]; then
             printf "*3\r\n$3\r\nSET\r\n$%d\r\n%s\r\n$%d\r\n%s\r\n", length(key), key, size, value
         }
     }' >"$work/redis-pipe.txt"
-    # shellcheck disable=SC2016 # the inner shell expands its own arguments
-    time_pipe redis-pipe "$script_requests" sh -c 'redis-cli -s "$1" --pipe <"$2"' sh "$work/redis-set.sock" \
-        "$work/redis-pipe.txt"
-    stop_server redis-set
+    if [ "$only_reference" = true ]; then
+        repeatedly redis_get
+        repeatedly redis_set_always
+        section "Redis, pipelined SETs with appendfsync always: one connection 64 deep, one 1000 deep, ten 16 deep, redis-cli --pipe"
+        repeatedly redis_set_c1p64
+        repeatedly redis_set_c1p1000
+        repeatedly redis_set_c10p16
+        repeatedly redis_pipe
+        stop_server redis-set
+    else
+        echo "measured in rounds with the placesd figures they are the reference of, below"
+    fi
     startup_commands+=(-n "redis-cli PING" "$(quoted redis-cli -s "$redis_get_socket" PING)")
     oneshot_commands+=(-n "redis-cli GET key" "$(quoted redis-cli -s "$redis_get_socket" GET key:000000000042)")
 else
     section "Redis: redis-server, redis-benchmark or redis-cli is not installed; Redis figures are skipped"
 fi
+
+# with_redis JOB...: the jobs, then the Redis job named last when Redis is installed; into the array `jobs`.
+with_redis() {
+    jobs=("${@:1:$#-1}")
+    if [ "$have_redis" = true ]; then
+        jobs+=("${!#}")
+    fi
+}
 
 if [ "$only_reference" = false ]; then
     empty_socket=$work/placesd-empty.sock
@@ -561,11 +685,13 @@ if [ "$only_reference" = false ]; then
     start_placesd placesd-list "$list_socket" "$data/list.sqlite"
     python3 "$root/bench/load-places.py" "$list_socket" "$list_places" >/dev/null
     expect_places "$list_socket" "$list_places"
-    measure placesd-list-c10 "$list_socket" "$list_requests" 10
-    measure placesd-list-c50 "$list_socket" "$list_requests" 50
+    job list_c10 measure placesd-list-c10 "$list_socket" "$list_requests" 10
+    job list_c50 measure placesd-list-c50 "$list_socket" "$list_requests" 50
+    repeatedly list_c10
+    repeatedly list_c50
     stop_server placesd-list
 
-    section "placesd: pipelined durable places.add, each figure on a database of its own"
+    section "placesd: pipelined durable places.add, each figure on a database of its own, in rounds with Redis's"
     # Batches of $batch_size adds, one JSON-RPC batch per line, and the script's adds.
     awk -v count="$batch_size" 'BEGIN {
         for (line = 0; line < 10; line++) {
@@ -580,42 +706,45 @@ if [ "$only_reference" = false ]; then
             printf "{\"jsonrpc\":\"2.0\",\"id\":%d,\"method\":\"places.add\",\"params\":{\"name\":\"Script place %d\",\"description\":\"Added by the benchmark.\",\"latitude\":%.4f,\"longitude\":%.4f}}\n", i, i, -80 + (i % 100) * 1.6, -179 + (i % 100) * 3.5
     }' >"$work/script.jsonl"
     pipe_socket=$work/placesd-pipe.sock
+    job placesd_c1p64 measure placesd-pipe-c1p64 "$pipe_socket" "$add_requests" 1 -p 64 -n "$pipelined_adds" -d 300
+    job placesd_c10p16 measure placesd-pipe-c10p16 "$pipe_socket" "$add_requests" 10 -p 16 -n "$pipelined_adds" -d 300
+    job placesd_batch1000 measure placesd-batch1000 "$pipe_socket" "$work/batch.jsonl" 1 \
+        -n "$((pipelined_adds / batch_size))" -d 300
+    # shellcheck disable=SC2016 # the inner shell expands its own arguments
+    job placesd_script pipe placesd-script "$script_requests" sh -c 'socat -t 600 - UNIX-CONNECT:"$1" <"$2"' sh \
+        "$pipe_socket" "$work/script.jsonl"
     for figure in c1p64 c10p16 batch1000 script; do
         start_placesd "placesd-$figure" "$pipe_socket" "$data/pipe-$figure.sqlite"
         case "$figure" in
-            c1p64) measure placesd-pipe-c1p64 "$pipe_socket" "$add_requests" 1 -p 64 -n "$pipelined_adds" -d 300 ;;
-            c10p16) measure placesd-pipe-c10p16 "$pipe_socket" "$add_requests" 10 -p 16 -n "$pipelined_adds" -d 300 ;;
-            batch1000)
-                measure placesd-batch1000 "$pipe_socket" "$work/batch.jsonl" 1 -n "$((pipelined_adds / batch_size))" -d 300
-                expect_places "$pipe_socket" "$((repeat * pipelined_adds))"
-                ;;
-            script)
-                # shellcheck disable=SC2016 # the inner shell expands its own arguments
-                time_pipe placesd-script "$script_requests" sh -c 'socat -t 600 - UNIX-CONNECT:"$1" <"$2"' sh \
-                    "$pipe_socket" "$work/script.jsonl"
-                expect_places "$pipe_socket" "$((repeat * script_requests))"
-                if grep -q '"error"' "$work/pipe.out"; then
-                    echo "bench: the script's adds got errors: $(grep -m 1 '"error"' "$work/pipe.out")" >&2
-                    failures=$((failures + 1))
-                fi
-                ;;
+            c1p64) with_redis placesd_c1p64 redis_set_c1p64 ;;
+            c10p16) with_redis placesd_c10p16 redis_set_c10p16 ;;
+            batch1000) with_redis placesd_batch1000 redis_set_c1p1000 ;;
+            script) with_redis placesd_script redis_pipe ;;
+        esac
+        alternate "${jobs[@]}"
+        case "$figure" in
+            batch1000) expect_places "$pipe_socket" "$((repeat * pipelined_adds))" ;;
+            script) expect_places "$pipe_socket" "$((repeat * script_requests))" ;;
         esac
         stop_server "placesd-$figure"
         rm -f "$data/pipe-$figure.sqlite" "$data/pipe-$figure.sqlite-wal" "$data/pipe-$figure.sqlite-shm"
     done
+    if [ -n "${server_pids[redis-set]:-}" ]; then
+        # Kept for the durable adds at 50 connections, below; the pipelined SETs' keys would only slow it down.
+        redis-cli -s "$redis_set_socket" FLUSHALL >/dev/null
+    fi
 
-    for index in "${!sizes[@]}"; do
-        size=${sizes[index]}
-        first=false
-        last=false
-        if [ "$index" -eq 0 ]; then first=true; fi
-        if [ "$index" -eq $((${#sizes[@]} - 1)) ]; then last=true; fi
+    # Every size is loaded and started first, and then each figure is measured at every size in rounds (with its
+    # reference at the smallest), so that how cost grows is not how the machine's speed drifted meanwhile.
+    labels=()
+    for size in "${sizes[@]}"; do
         label=$(size_label "$size")
+        labels+=("$label")
         name=placesd-$label
         socket=$work/$name.sock
         database=$data/$name.sqlite
         facts=$raw/$name.txt
-        section "placesd with $size places: places.import, start-up, places.get, places.near, places.add"
+        section "placesd with $size places: places.import, start-up"
         echo "places=$size" >"$facts"
 
         start_placesd "$name-load" "$socket" "$database"
@@ -634,91 +763,138 @@ if [ "$only_reference" = false ]; then
         done
         echo "startup_seconds=$(IFS=,; echo "${startup_times[*]}")" >>"$facts"
         echo "spawn -> READY=1: median $(median "${startup_times[@]}") s of $starts starts (warm page cache)"
-        pid=$ready_pid
+        size_pid[$label]=$ready_pid
         expect_places "$socket" "$size"
+        get_requests_for "$work/$name.ids" >"$work/$name-get.jsonl"
+    done
+    first=placesd-${labels[0]}
+    largest=placesd-${labels[-1]}
 
-        get_requests=$work/$name-get.jsonl
-        get_requests_for "$work/$name.ids" >"$get_requests"
-        if [ "$first" = true ]; then
-            measure "$name-get-c10" "$socket" "$get_requests" 10
-        fi
-        measure "$name-get-c50" "$socket" "$get_requests" 50
+    # jobs_at_every_size METHOD CONNECTIONS REQUESTS [JSONL_LOAD_OPTIONS...]: one job per size into `jobs`
+    # (REQUESTS with NAME in it stands for each size's own file, $work/NAME-get.jsonl).
+    jobs_at_every_size() {
+        local method=$1 connections=$2 requests=$3 label job
+        shift 3
+        jobs=()
+        for label in "${labels[@]}"; do
+            job=job_${method}_${connections}_${label}
+            job "$job" measure "placesd-$label-$method-c$connections" "$work/placesd-$label.sock" \
+                "${requests//NAME/placesd-$label}" "$connections" "$@"
+            jobs+=("$job")
+        done
+    }
+
+    section "placesd: places.get at $places places with the ceiling, 10 connections"
+    job first_get_c10 measure "$first-get-c10" "$work/$first.sock" "$work/$first-get.jsonl" 10
+    alternate first_get_c10 ceiling_c10
+    section "placesd: places.get at every size with the ceiling and Redis GET, 50 connections"
+    jobs_at_every_size get 50 "$work/NAME-get.jsonl"
+    jobs+=(ceiling_c50)
+    with_redis "${jobs[@]}" redis_get
+    alternate "${jobs[@]}"
+    stop_server ceiling
+    for label in "${labels[@]}"; do
         rss=n/a
         hwm=n/a
-        if [ -n "$pid" ]; then
-            rss=$(vm_kb "$pid" VmRSS)
-            hwm=$(vm_kb "$pid" VmHWM)
+        if [ -n "${size_pid[$label]}" ]; then
+            rss=$(vm_kb "${size_pid[$label]}" VmRSS)
+            hwm=$(vm_kb "${size_pid[$label]}" VmHWM)
         fi
-        printf 'rss_kb=%s\nhwm_kb=%s\n' "$rss" "$hwm" >>"$facts"
-        echo "placesd VmRSS after the gets: $rss kB (peak VmHWM $hwm kB)"
+        printf 'rss_kb=%s\nhwm_kb=%s\n' "$rss" "$hwm" >>"$raw/placesd-$label.txt"
+        echo "placesd with $label places: VmRSS after the gets $rss kB (peak VmHWM $hwm kB)"
+    done
 
-        if [ "$first" = true ]; then
-            place_id=$(head -n 1 "$work/$name.ids")
-            time_if_it_runs oneshot_commands "placesctl get ID" placesctl-get \
-                "$bin_dir/placesctl" --socket "$socket" get "$place_id"
-            section "one-shot read ($size places in placesd, $places keys in Redis)"
-            time_commands oneshot "${oneshot_commands[@]}"
-            if [ -n "${server_pids[redis-get]:-}" ]; then
-                stop_server redis-get
-            fi
-        fi
+    place_id=$(head -n 1 "$work/$first.ids")
+    time_if_it_runs oneshot_commands "placesctl get ID" placesctl-get \
+        "$bin_dir/placesctl" --socket "$work/$first.sock" get "$place_id"
+    section "one-shot read ($places places in placesd, $places keys in Redis)"
+    time_commands oneshot "${oneshot_commands[@]}"
+    if [ -n "${server_pids[redis-get]:-}" ]; then
+        stop_server redis-get
+    fi
 
-        measure "$name-near-c1" "$socket" "$near_requests" 1
-        measure "$name-near-c10" "$socket" "$near_requests" 10
+    section "placesd: places.near (limit 10) at every size, 1 and 10 connections"
+    jobs_at_every_size near 1 "$near_requests"
+    alternate "${jobs[@]}"
+    jobs_at_every_size near 10 "$near_requests"
+    alternate "${jobs[@]}"
 
-        if [ "$last" = true ]; then
-            export_file=$work/$name-export.json
-            export_started=$(date +%s%N)
-            if timeout 300 "$bin_dir/placesctl" --socket "$socket" export >"$export_file" 2>"$raw/placesctl-export.err"; then
-                # placesctl writes the document and a newline.
-                export_bytes=$(($(stat -c %s "$export_file") - 1))
-                export_seconds=$(awk -v ns="$(($(date +%s%N) - export_started))" 'BEGIN { printf "%.1f", ns / 1e9 }')
-                printf 'export_bytes=%s\nexport_seconds=%s\n' "$export_bytes" "$export_seconds" >>"$facts"
-                echo "JSON export (placesctl export): $export_bytes bytes in $export_seconds s"
-            else
-                echo "bench: 'placesctl --socket SOCKET export' failed; the export size is not known:" >&2
-                sed 's/^/    /' "$raw/placesctl-export.err" >&2
-                failures=$((failures + 1))
-            fi
-            rm -f "$export_file"
-        fi
+    export_file=$work/$largest-export.json
+    export_started=$(date +%s%N)
+    if timeout 300 "$bin_dir/placesctl" --socket "$work/$largest.sock" export >"$export_file" \
+        2>"$raw/placesctl-export.err"; then
+        # placesctl writes the document and a newline.
+        export_bytes=$(($(stat -c %s "$export_file") - 1))
+        export_seconds=$(awk -v ns="$(($(date +%s%N) - export_started))" 'BEGIN { printf "%.1f", ns / 1e9 }')
+        printf 'export_bytes=%s\nexport_seconds=%s\n' "$export_bytes" "$export_seconds" >>"$raw/$largest.txt"
+        echo "JSON export (placesctl export, $near_places places): $export_bytes bytes in $export_seconds s"
+    else
+        echo "bench: 'placesctl --socket SOCKET export' failed; the export size is not known:" >&2
+        sed 's/^/    /' "$raw/placesctl-export.err" >&2
+        failures=$((failures + 1))
+    fi
+    rm -f "$export_file"
 
-        measure "$name-add-c50" "$socket" "$add_requests" 50 -n "$adds" -d 300
-        if [ "$first" = true ]; then
-            measure "$name-add-c10" "$socket" "$add_requests" 10 -n "$adds" -d 300
-        fi
-        stop_server "$name"
-        rm -f "$work/$name.ids" "$get_requests" "$database" "$database-wal" "$database-shm"
+    section "placesd: durable places.add at every size with Redis SET (appendfsync always), 50 connections"
+    jobs_at_every_size add 50 "$add_requests" -n "$adds" -d 300
+    with_redis "${jobs[@]}" redis_set_always
+    alternate "${jobs[@]}"
+    if [ -n "${server_pids[redis-set]:-}" ]; then
+        stop_server redis-set
+    fi
+    section "placesd: durable places.add at $places places, 10 connections"
+    job first_add_c10 measure "$first-add-c10" "$work/$first.sock" "$add_requests" 10 -n "$adds" -d 300
+    repeatedly first_add_c10
+    for label in "${labels[@]}"; do
+        stop_server "placesd-$label"
+        rm -f "$work/placesd-$label.ids" "$work/placesd-$label-get.jsonl" "$data/placesd-$label.sqlite" \
+            "$data/placesd-$label.sqlite-wal" "$data/placesd-$label.sqlite-shm"
     done
 
     if [ "$have_postgres" = true ]; then
         section "placesd over PostgreSQL ($(pg_run "$pg_bin/postgres" --version)): one and two hosts on one database"
         start_postgres
-        one=$work/pg-one.sock
-        start_placesd placesd-pg-one "$one" "$(pg_database bench_one)"
-        measure placesd-pg-add-c50 "$one" "$add_requests" 50 -n "$adds" -d 300
-        stop_server placesd-pg-one
-
+        # One host, two hosts over one database (the same 50 connections split over them, then 50 on each, each
+        # host as busy as the one host) and a SQLite host, all in rounds; every database starts empty.
+        start_placesd placesd-pg-one "$work/pg-one.sock" "$(pg_database bench_one)"
         two_uri=$(pg_database bench_two)
         start_placesd placesd-pg-a "$work/pg-a.sock" "$two_uri"
         start_placesd placesd-pg-b "$work/pg-b.sock" "$two_uri"
-        # The same 50 connections split over the two hosts, then 50 on each (each host as busy as the one host).
-        measure_pair placesd-pg-2hosts-add "$work/pg-a.sock" "$work/pg-b.sock" "$add_requests" 25 \
+        start_placesd placesd-sqlite-add "$work/sqlite-add.sock" "$data/sqlite-add.sqlite"
+        job pg_add measure placesd-pg-add-c50 "$work/pg-one.sock" "$add_requests" 50 -n "$adds" -d 300
+        job sqlite_add measure placesd-sqlite-add-c50 "$work/sqlite-add.sock" "$add_requests" 50 -n "$adds" -d 300
+        job pg_two_split pair placesd-pg-2hosts-add "$work/pg-a.sock" "$work/pg-b.sock" "$add_requests" 25 \
             -n "$((adds / 2))" -d 300
-        measure_pair placesd-pg-2hosts-add-c50 "$work/pg-a.sock" "$work/pg-b.sock" "$add_requests" 50 \
+        job pg_two_c50 pair placesd-pg-2hosts-add-c50 "$work/pg-a.sock" "$work/pg-b.sock" "$add_requests" 50 \
             -n "$adds" -d 300
+        alternate pg_add pg_two_c50 pg_two_split sqlite_add
+        stop_server placesd-pg-one
         stop_server placesd-pg-a
         stop_server placesd-pg-b
+        stop_server placesd-sqlite-add
 
+        section "placesd over PostgreSQL: places.get and places.near at $places places, with a SQLite host's"
         read_uri=$(pg_database bench_read)
         read_socket=$work/pg-read.sock
         start_placesd placesd-pg-read "$read_socket" "$read_uri"
         python3 "$root/bench/load-places.py" "$read_socket" "$places" "$import_chunk" --ids "$work/pg-read.ids" >/dev/null
         expect_places "$read_socket" "$places"
         get_requests_for "$work/pg-read.ids" >"$work/pg-get.jsonl"
-        measure placesd-pg-get-c50 "$read_socket" "$work/pg-get.jsonl" 50
-        measure placesd-pg-near-c1 "$read_socket" "$near_requests" 1
-        measure placesd-pg-near-c10 "$read_socket" "$near_requests" 10
+        sqlite_read_socket=$work/sqlite-read.sock
+        start_placesd placesd-sqlite-read "$sqlite_read_socket" "$data/sqlite-read.sqlite"
+        python3 "$root/bench/load-places.py" "$sqlite_read_socket" "$places" "$import_chunk" \
+            --ids "$work/sqlite-read.ids" >/dev/null
+        expect_places "$sqlite_read_socket" "$places"
+        get_requests_for "$work/sqlite-read.ids" >"$work/sqlite-get.jsonl"
+        job pg_get measure placesd-pg-get-c50 "$read_socket" "$work/pg-get.jsonl" 50
+        job sqlite_get measure placesd-sqlite-get-c50 "$sqlite_read_socket" "$work/sqlite-get.jsonl" 50
+        alternate pg_get sqlite_get
+        for connections in 1 10; do
+            job pg_near measure "placesd-pg-near-c$connections" "$read_socket" "$near_requests" "$connections"
+            job sqlite_near measure "placesd-sqlite-near-c$connections" "$sqlite_read_socket" "$near_requests" "$connections"
+            alternate pg_near sqlite_near
+        done
+        stop_server placesd-sqlite-read
         start_placesd placesd-pg-read-b "$work/pg-read-b.sock" "$read_uri"
         echo "cross-host event latency: adds through the second host at 1,000/s for 5 s, events on the first"
         if timeout 120 python3 "$root/bench/cross-host-latency.py" "$read_socket" "$work/pg-read-b.sock" \
