@@ -4,8 +4,8 @@
 /// FOR UPDATE`), so transactions commit one at a time in the order of the revisions they assign, and a reader
 /// that sees revision r committed sees every revision before it. `changes` is the change log in that order.
 enum PostgresSchema {
-    /// The schema version this build writes; a database with a newer one is refused.
-    static let version: Int64 = 1
+    /// The schema version this build writes; a database with a newer one is refused, an older one upgraded.
+    static let version: Int64 = 2
     /// The `application` column of the `meta` row.
     static let applicationMarker = "placesd"
     /// The channel hosts NOTIFY after each commit (the payload is the new revision) and LISTEN on.
@@ -40,7 +40,7 @@ enum PostgresSchema {
         """
         CREATE TABLE IF NOT EXISTS places (
             rowid bigint PRIMARY KEY,
-            id uuid NOT NULL UNIQUE,
+            id uuid NOT NULL,
             owner bigint NOT NULL,
             position bigint NOT NULL,
             \(placeFields)
@@ -60,6 +60,16 @@ enum PostgresSchema {
             logged_at timestamptz NOT NULL DEFAULT now()
         )
         """,
+    ]
+
+    /// What brings a database of the version before each one up to it, in order; run under the creation lock.
+    ///
+    /// Version 2 drops the unique index of `places.id`, as the SQLite schema did in its version 2: every row is
+    /// written and found by `rowid`, the hosts find places by id in memory, and an id is only ever given to a
+    /// place by a writer holding the counter's lock with the whole store in memory, which refuses one in use. The
+    /// index was a b-tree of random keys that every add paid for.
+    static let upgrades: [(version: Int64, statements: [String])] = [
+        (version: 2, statements: ["ALTER TABLE places DROP CONSTRAINT IF EXISTS places_id_key"])
     ]
 
     /// The columns of a place row, in the order the statements and the loader use.

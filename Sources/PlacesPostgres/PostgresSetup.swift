@@ -7,7 +7,8 @@ enum PostgresSetup {
     static let keyRefusal = "sealed with a different key"
 
     /// Creates the tables if `meta` is missing, under an advisory lock so that hosts starting together create
-    /// them once; refuses a database whose tables are not placesd's or are newer.
+    /// them once; upgrades tables of an older schema version (`PostgresSchema.upgrades`) in the same transaction;
+    /// refuses a database whose tables are not placesd's or are newer.
     static func createTables(on connection: PGConnection, location: String) throws(PGFailure) {
         let results = try connection.execute([
             PGCommand(sql: "BEGIN"),
@@ -29,10 +30,20 @@ enum PostgresSetup {
                 guard meta.rowCount == 1, meta.text(0, 0) == PostgresSchema.applicationMarker else {
                     throw .damaged("the database has a table 'meta' that is not placesd's")
                 }
-                guard meta.int64(0, 1) <= PostgresSchema.version else {
+                let stored = meta.int64(0, 1)
+                guard stored <= PostgresSchema.version else {
                     throw .damaged(
-                        "its schema version \(meta.int64(0, 1)) is newer than this placesd knows (\(PostgresSchema.version))"
-                    )
+                        "its schema version \(stored) is newer than this placesd knows (\(PostgresSchema.version))")
+                }
+                if stored < PostgresSchema.version {
+                    for upgrade in PostgresSchema.upgrades where upgrade.version > stored {
+                        for statement in upgrade.statements {
+                            _ = try connection.execute([PGCommand(sql: statement)])[0].value()
+                        }
+                    }
+                    _ = try connection.execute([
+                        PGCommand(sql: "UPDATE meta SET schema_version = \(PostgresSchema.version)")
+                    ])[0].value()
                 }
             }
             _ = try connection.execute([PGCommand(sql: "COMMIT")])[0].value()

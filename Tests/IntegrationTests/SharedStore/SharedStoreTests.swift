@@ -124,6 +124,30 @@ struct SharedStoreTests {
         }
     }
 
+    /// A new database keeps the places under their rowid alone; one made by schema version 1, which also kept a
+    /// unique index of the ids, is upgraded when a host opens it, and its places are served as before.
+    @Test func aVersionOneDatabaseIsUpgraded() throws {
+        let cluster = try PostgresCluster()
+        defer { cluster.stop() }
+        let host = try DaemonProcess(databasePath: cluster.uri)
+        defer { host.shutdown() }
+        try host.start(timeout: 60)
+        let kept = try host.connect().add(["name": "Kept", "latitude": 1, "longitude": 2])
+        #expect(try cluster.psql("SELECT schema_version FROM meta") == "2")
+        #expect(try cluster.psql("SELECT indexname FROM pg_indexes WHERE tablename = 'places'") == "places_pkey")
+        _ = try host.stop()
+        // What version 1 left: the same tables, with the unique index of the ids.
+        try cluster.psql("ALTER TABLE places ADD CONSTRAINT places_id_key UNIQUE (id)")
+        try cluster.psql("UPDATE meta SET schema_version = 1")
+        try host.start(timeout: 60)
+        #expect(try cluster.psql("SELECT schema_version FROM meta") == "2")
+        #expect(try cluster.psql("SELECT indexname FROM pg_indexes WHERE tablename = 'places'") == "places_pkey")
+        let connection = try host.connect()
+        #expect(try connection.result("places.get", ["id": kept["id"] ?? nil]) == kept)
+        try connection.add(["name": "Added after", "latitude": 3, "longitude": 4])
+        #expect(try connection.list()["total"] == 2)
+    }
+
     /// Runs `body` with a throwaway cluster and two placesd processes (started with `arguments`) over its
     /// database, then stops them all.
     static func withTwoHosts(
