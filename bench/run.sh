@@ -874,20 +874,21 @@ if [ "$only_reference" = false ]; then
         stop_server placesd-sqlite-add
 
         section "placesd over PostgreSQL: places.get and places.near at $places places, with a SQLite host's"
+        # start_read_host NAME SOCKET DATABASE: placesd NAME on a store given $places places, with its
+        # places.get lines in $work/NAME-get.jsonl.
+        start_read_host() {
+            start_placesd "$1" "$2" "$3"
+            python3 "$root/bench/load-places.py" "$2" "$places" "$import_chunk" --ids "$work/$1.ids" >/dev/null
+            expect_places "$2" "$places"
+            get_requests_for "$work/$1.ids" >"$work/$1-get.jsonl"
+        }
         read_uri=$(pg_database bench_read)
         read_socket=$work/pg-read.sock
-        start_placesd placesd-pg-read "$read_socket" "$read_uri"
-        python3 "$root/bench/load-places.py" "$read_socket" "$places" "$import_chunk" --ids "$work/pg-read.ids" >/dev/null
-        expect_places "$read_socket" "$places"
-        get_requests_for "$work/pg-read.ids" >"$work/pg-get.jsonl"
+        start_read_host placesd-pg-read "$read_socket" "$read_uri"
         sqlite_read_socket=$work/sqlite-read.sock
-        start_placesd placesd-sqlite-read "$sqlite_read_socket" "$data/sqlite-read.sqlite"
-        python3 "$root/bench/load-places.py" "$sqlite_read_socket" "$places" "$import_chunk" \
-            --ids "$work/sqlite-read.ids" >/dev/null
-        expect_places "$sqlite_read_socket" "$places"
-        get_requests_for "$work/sqlite-read.ids" >"$work/sqlite-get.jsonl"
-        job pg_get measure placesd-pg-get-c50 "$read_socket" "$work/pg-get.jsonl" 50
-        job sqlite_get measure placesd-sqlite-get-c50 "$sqlite_read_socket" "$work/sqlite-get.jsonl" 50
+        start_read_host placesd-sqlite-read "$sqlite_read_socket" "$data/sqlite-read.sqlite"
+        job pg_get measure placesd-pg-get-c50 "$read_socket" "$work/placesd-pg-read-get.jsonl" 50
+        job sqlite_get measure placesd-sqlite-get-c50 "$sqlite_read_socket" "$work/placesd-sqlite-read-get.jsonl" 50
         alternate pg_get sqlite_get
         for connections in 1 10; do
             job pg_near measure "placesd-pg-near-c$connections" "$read_socket" "$near_requests" "$connections"
