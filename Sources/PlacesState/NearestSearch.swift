@@ -90,7 +90,7 @@ package struct NearestSearch {
     }
 
     /// The results, nearest first, each place unretained: valid while the searched tree is.
-    package func results() -> [(stored: Unmanaged<StoredPlace>, position: Int64, distance: Double)] {
+    package func results() -> [SpatialIndex.Found] {
         found.elements.map(\.candidate).sorted().map { candidate in
             guard let stored = candidate.stored else { preconditionFailure("a spatial entry without its place") }
             return (stored, candidate.position, candidate.distance)

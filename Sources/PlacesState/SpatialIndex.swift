@@ -62,11 +62,13 @@ package struct SpatialIndex: Sendable {
         }
     }
 
+    /// A place a nearest search found, unretained (valid while the searched state is), with its position in its
+    /// list and its distance in metres.
+    package typealias Found = (stored: Unmanaged<StoredPlace>, position: Int64, distance: Double)
+
     /// The `limit` places nearest to `point` (within `radius` metres if given), nearest first, ties in position
     /// order, with their positions and distances; each place unretained, valid while this index's state is.
-    package func nearest(
-        to point: Coordinate, radius: Double?, limit: Int
-    ) -> [(stored: Unmanaged<StoredPlace>, position: Int64, distance: Double)] {
+    package func nearest(to point: Coordinate, radius: Double?, limit: Int) -> [Found] {
         var search = NearestSearch(point: point, radius: radius, limit: limit)
         search.run(from: root)
         return search.results()

@@ -33,11 +33,11 @@ extension StoreSnapshot {
 public struct NearestPlaces: Sendable {
     private let snapshot: StoreSnapshot
     /// What the spatial index found: each place unretained, with its position and distance.
-    private let found: [(stored: Unmanaged<StoredPlace>, position: Int64, distance: Double)]
+    private let found: [SpatialIndex.Found]
     /// About how many bytes of JSON the places take.
     public let estimatedJSONBytes: Int
 
-    init(snapshot: StoreSnapshot, found: [(stored: Unmanaged<StoredPlace>, position: Int64, distance: Double)]) {
+    init(snapshot: StoreSnapshot, found: [SpatialIndex.Found]) {
         self.snapshot = snapshot
         self.found = found
         // Reads each place once, in a loop whose reads do not wait for each other: in a large store the places
