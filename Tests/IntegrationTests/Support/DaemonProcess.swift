@@ -22,6 +22,9 @@ final class DaemonProcess {
     var openFileLimit: Int?
     /// A command that runs placesd (its path and arguments follow), e.g. `ip netns exec NAME`; none by default.
     var launcher: [String] = []
+    /// Whether the daemon gets `NOTIFY_SOCKET`, and so reports readiness and status through `notify`; without
+    /// it, `start()` cannot be used: `spawn()` and wait for the socket (`admittedConnection(within:)`).
+    var hasNotifySocket = true
     /// Where `placesd` reports readiness and status.
     let notify: NotifySocket
     /// The running daemon's pid, nil once it has been reaped.
@@ -87,6 +90,7 @@ final class DaemonProcess {
 
     /// Starts the daemon and waits up to `timeout` seconds for `READY=1` (failing early if it exits first).
     func start(timeout: Double = 10) throws {
+        precondition(hasNotifySocket, "start() waits for READY=1 on the notify socket")
         try spawn()
         guard
             notify.wait(
@@ -108,7 +112,9 @@ final class DaemonProcess {
         notify.drain()
         firstMessageOfRun = notify.messages.count
         var environment = Spawn.cleanEnvironment()
-        environment["NOTIFY_SOCKET"] = notify.path
+        if hasNotifySocket {
+            environment["NOTIFY_SOCKET"] = notify.path
+        }
         environment.merge(extraEnvironment) { _, extra in extra }
         var executable = try Binaries.placesd()
         var arguments =
