@@ -347,23 +347,27 @@ public final class PlaceStore: Sendable {
         return retired
     }
 
+    /// Runs on `queue`: takes everything submitted so far, leaving the inbox empty.
+    private func takePending() -> [PendingMutation] {
+        inbox.withLock { inbox in
+            defer { inbox.pending.removeAll(keepingCapacity: false) }
+            return inbox.pending
+        }
+    }
+
     /// Runs on `queue`: commits batches until nothing is waiting.
     private func drain() {
         while true {
-            let batch = inbox.withLock { inbox -> [PendingMutation]? in
-                guard !inbox.pending.isEmpty else {
-                    inbox.isDrainScheduled = false
-                    return nil
-                }
-                defer { inbox.pending.removeAll(keepingCapacity: false) }
-                return inbox.pending
+            let isPending = inbox.withLock { inbox -> Bool in
+                if inbox.pending.isEmpty { inbox.isDrainScheduled = false }
+                return !inbox.pending.isEmpty
             }
-            guard let batch else { return }
-            let result = writer.withLock { writer in
+            guard isPending else { return }
+            let (batch, result) = writer.withLock { writer in
                 let before = writer.committedTransactions
-                let result = writer.commit(batch)
+                let committed = writer.commit(taking: takePending)
                 transactionCount.add(writer.committedTransactions - before, ordering: .relaxed)
-                return result
+                return committed
             }
             let retired = deliver(result)
             for (pending, outcome) in zip(batch, result.outcomes) {

@@ -37,17 +37,24 @@ final class StoreWriter {
     /// Each mutation sees the ones before it in the batch. If the transaction fails, every mutation of the batch
     /// gets `StoreError.storage` (a refusal computed against uncommitted changes would be misleading), and the
     /// state stays as it was, but for what other hosts committed before.
-    func commit(_ batch: [PendingMutation]) -> BatchResult {
+    ///
+    /// The batch is what `take` returns once the batch has begun: over an engine shared by many hosts, what came
+    /// in while this host waited for the write lock goes into the same transaction.
+    func commit(taking take: () -> [PendingMutation]) -> (batch: [PendingMutation], result: BatchResult) {
         if let refusal = engine.refusal {
-            return BatchResult(failing: batch, with: refusal)
+            let batch = take()
+            return (batch, BatchResult(failing: batch, with: refusal))
         }
         guard !engine.isLocked else {
-            return BatchResult(failing: batch, with: .locked)
+            let batch = take()
+            return (batch, BatchResult(failing: batch, with: .locked))
         }
         var result = BatchResult(outcomes: [], changes: [])
-        guard catchUp(engine.beginBatch(), into: &result) else {
+        let begun = catchUp(engine.beginBatch(), into: &result)
+        let batch = take()
+        guard begun else {
             result.outcomes = batch.map { _ in .failure(result.failure ?? .storage("the change log does not follow")) }
-            return result
+            return (batch, result)
         }
         var next = state
         let now = clock()
@@ -70,7 +77,7 @@ final class StoreWriter {
         guard !writes.isEmpty else {
             engine.endBatch()
             result.outcomes = outcomes
-            return result
+            return (batch, result)
         }
         switch engine.commit(writes, changes: logged, next: next) {
         case .committed(let reloaded):
@@ -90,7 +97,7 @@ final class StoreWriter {
         case .unknown(let reason):
             result.outcomes = outcomes.map { _ in .failure(.outcomeUnknown(reason)) }
         }
-        return result
+        return (batch, result)
     }
 
     /// Brings in what other hosts committed, without writing: how an idle host follows them.
