@@ -22,18 +22,18 @@ struct ChangeRows {
     mutating func append(_ logged: LoggedChange, cipher: PlaceCipher?) {
         let change = logged.change
         let place = change.place
-        revisions.append(.int(change.storeRevision))
-        owners.append(.int(Int64(place.owner)))
-        ownerRevisions.append(.int(change.revision))
-        kinds.append(.text(change.kind.rawValue))
-        ids.append(.id(place.id))
-        rows.append(.int(logged.row))
-        positions.append(.int(logged.position))
-        renumberings.append(.bytes(Self.encode(logged.renumbered)))
+        revisions.append(int: change.storeRevision)
+        owners.append(int: Int64(place.owner))
+        ownerRevisions.append(int: change.revision)
+        kinds.append(text: change.kind.rawValue)
+        ids.append(id: place.id)
+        rows.append(int: logged.row)
+        positions.append(int: logged.position)
+        renumberings.append(bytes: Self.encode(logged.renumbered))
         fields.append(place, cipher: cipher)
-        versions.append(.int(place.version))
-        createdAts.append(.int(place.createdAt.millisecondsSinceEpoch))
-        updatedAts.append(.int(place.updatedAt.millisecondsSinceEpoch))
+        versions.append(int: place.version)
+        createdAts.append(int: place.createdAt.millisecondsSinceEpoch)
+        updatedAts.append(int: place.updatedAt.millisecondsSinceEpoch)
     }
 
     /// The parameters of `PostgresSchema.appendChanges`.
@@ -99,19 +99,19 @@ struct PlaceFieldArrays {
     /// Adds the fields of `place`, sealed with `cipher` when there is one.
     mutating func append(_ place: Place, cipher: PlaceCipher?) {
         if let cipher {
-            names.append(.text(""))
-            descriptions.append(.text(""))
-            latitudes.append(.double(0))
-            longitudes.append(.double(0))
-            sealed.append(.bytes(cipher.seal(SealedPayload(place), id: place.id, owner: place.owner)))
+            names.append(text: "")
+            descriptions.append(text: "")
+            latitudes.append(double: 0)
+            longitudes.append(double: 0)
+            sealed.append(bytes: cipher.seal(SealedPayload(place), id: place.id, owner: place.owner))
         } else {
-            names.append(.text(place.name))
-            descriptions.append(.text(place.description))
-            latitudes.append(.double(place.coordinate.latitude))
-            longitudes.append(.double(place.coordinate.longitude))
+            names.append(text: place.name)
+            descriptions.append(text: place.description)
+            latitudes.append(double: place.coordinate.latitude)
+            longitudes.append(double: place.coordinate.longitude)
             sealed.append(nil)
         }
-        visited.append(.bool(place.isVisited))
+        visited.append(bool: place.isVisited)
     }
 
     /// The place `id` of `owner` in `row` of `result`, whose columns from `first` on are the name, the

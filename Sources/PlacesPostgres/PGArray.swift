@@ -35,6 +35,50 @@ struct PGArray {
         body.append(contentsOf: value.bytes)
     }
 
+    /// Appends an `int8`.
+    mutating func append(int value: Int64) {
+        appendLength(8)
+        withUnsafeBytes(of: value.bigEndian) { body.append(contentsOf: $0) }
+    }
+
+    /// Appends a `float8`.
+    mutating func append(double value: Double) {
+        appendLength(8)
+        withUnsafeBytes(of: value.bitPattern.bigEndian) { body.append(contentsOf: $0) }
+    }
+
+    /// Appends a `bool`.
+    mutating func append(bool value: Bool) {
+        appendLength(1)
+        body.append(value ? 1 : 0)
+    }
+
+    /// Appends a `text`.
+    mutating func append(text value: String) {
+        let utf8 = value.utf8
+        appendLength(utf8.count)
+        body.append(contentsOf: utf8)
+    }
+
+    /// Appends a `bytea`.
+    mutating func append(bytes value: [UInt8]) {
+        appendLength(value.count)
+        body.append(contentsOf: value)
+    }
+
+    /// Appends a `uuid`.
+    mutating func append(id: PlaceID) {
+        appendLength(16)
+        withUnsafeBytes(of: (id.high.bigEndian, id.low.bigEndian)) { body.append(contentsOf: $0) }
+    }
+
+    /// Counts one more element, `length` bytes long, whose bytes come next: the typed appends write them into
+    /// the array's body as they are, with no value of their own in between.
+    private mutating func appendLength(_ length: Int) {
+        count += 1
+        Self.put(Int32(length), into: &body)
+    }
+
     /// The array as a parameter.
     var value: PGValue {
         var bytes: [UInt8] = []

@@ -45,7 +45,7 @@ struct PostgresBatch {
             case (let slot?, true): batch.inserted.append(slot, cipher: cipher)
             case (let slot?, false): batch.updated.append(slot, cipher: cipher)
             case (nil, false):
-                batch.deleted.append(.int(row))
+                batch.deleted.append(int: row)
                 batch.hasDeletions = true
             case (nil, true): break
             }
@@ -80,8 +80,8 @@ extension PostgresBatch {
         var uids = PGArray(of: .int8)
         var revisions = PGArray(of: .int8)
         for (uid, revision) in owners {
-            uids.append(.int(Int64(uid)))
-            revisions.append(.int(revision))
+            uids.append(int: Int64(uid))
+            revisions.append(int: revision)
         }
         return [uids.value, revisions.value]
     }
@@ -102,32 +102,32 @@ struct PlaceRows {
     /// Adds the place in `slot`, sealed with `cipher` when there is one.
     mutating func append(_ slot: PlaceSlot, cipher: PlaceCipher?) {
         let place = slot.place
-        rows.append(.int(slot.row))
-        ids.append(.id(place.id))
-        owners.append(.int(Int64(place.owner)))
-        positions.append(.int(slot.position))
+        rows.append(int: slot.row)
+        ids.append(id: place.id)
+        owners.append(int: Int64(place.owner))
+        positions.append(int: slot.position)
         fields.append(place, cipher: cipher)
-        versions.append(.int(place.version))
-        createdAts.append(.int(place.createdAt.millisecondsSinceEpoch))
-        updatedAts.append(.int(place.updatedAt.millisecondsSinceEpoch))
+        versions.append(int: place.version)
+        createdAts.append(int: place.createdAt.millisecondsSinceEpoch)
+        updatedAts.append(int: place.updatedAt.millisecondsSinceEpoch)
         isEmpty = false
     }
 
     /// Adds a row as another store held it, its sealed value as it is.
     mutating func append(_ stored: StoredRows.Place) {
-        rows.append(.int(stored.row))
-        ids.append(.id(stored.id))
-        owners.append(.int(Int64(stored.owner)))
-        positions.append(.int(stored.position))
-        fields.names.append(.text(stored.name))
-        fields.descriptions.append(.text(stored.description))
-        fields.latitudes.append(.double(stored.latitude))
-        fields.longitudes.append(.double(stored.longitude))
-        fields.visited.append(.bool(stored.isVisited))
+        rows.append(int: stored.row)
+        ids.append(id: stored.id)
+        owners.append(int: Int64(stored.owner))
+        positions.append(int: stored.position)
+        fields.names.append(text: stored.name)
+        fields.descriptions.append(text: stored.description)
+        fields.latitudes.append(double: stored.latitude)
+        fields.longitudes.append(double: stored.longitude)
+        fields.visited.append(bool: stored.isVisited)
         fields.sealed.append(stored.sealed.map(PGValue.bytes))
-        versions.append(.int(stored.version))
-        createdAts.append(.int(stored.createdAt))
-        updatedAts.append(.int(stored.updatedAt))
+        versions.append(int: stored.version)
+        createdAts.append(int: stored.createdAt)
+        updatedAts.append(int: stored.updatedAt)
         isEmpty = false
     }
 
