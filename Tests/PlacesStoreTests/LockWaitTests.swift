@@ -1,4 +1,3 @@
-import Dispatch
 import PlacesModel
 import PlacesPersistence
 import Testing
@@ -14,7 +13,7 @@ import Testing
     let directory = TemporaryDirectory()
 
     @Test func changesThatComeInWhileABatchWaitsForTheLockJoinIt() throws {
-        let gate = BeginGate()
+        let gate = WriterGate()
         let engine = try LockWaitingEngine(
             wrapping: SQLiteEngine(path: directory.file("places.sqlite"), key: nil), gate: gate)
         let store = PlaceStore(engine: engine)
@@ -34,36 +33,12 @@ import Testing
     }
 }
 
-/// Holds the first `beginBatch()` of a `LockWaitingEngine` until `open()`, as another host holding the write lock
-/// would.
-final class BeginGate: Sendable {
-    private let entered = DispatchSemaphore(value: 0)
-    private let released = DispatchSemaphore(value: 0)
-
-    /// Called by the engine in `beginBatch()`: waits for `open()` the first time.
-    func pass() {
-        entered.signal()
-        released.wait()
-        released.signal()
-    }
-
-    /// Returns once a batch waits at the gate.
-    func waitUntilHeld() {
-        entered.wait()
-    }
-
-    /// Lets every batch through from now on.
-    func open() {
-        released.signal()
-    }
-}
-
 /// An SQLite engine whose batches begin only once `gate` lets them.
 final class LockWaitingEngine: PersistenceEngine {
     private let engine: SQLiteEngine
-    private let gate: BeginGate
+    private let gate: WriterGate
 
-    init(wrapping engine: SQLiteEngine, gate: BeginGate) {
+    init(wrapping engine: SQLiteEngine, gate: WriterGate) {
         self.engine = engine
         self.gate = gate
     }
