@@ -38,26 +38,25 @@ struct PGArray {
     /// Appends an `int8`.
     mutating func append(int value: Int64) {
         appendLength(8)
-        withUnsafeBytes(of: value.bigEndian) { body.append(contentsOf: $0) }
+        PGValue.put(int: value, into: &body)
     }
 
     /// Appends a `float8`.
     mutating func append(double value: Double) {
         appendLength(8)
-        withUnsafeBytes(of: value.bitPattern.bigEndian) { body.append(contentsOf: $0) }
+        PGValue.put(double: value, into: &body)
     }
 
     /// Appends a `bool`.
     mutating func append(bool value: Bool) {
         appendLength(1)
-        body.append(value ? 1 : 0)
+        PGValue.put(bool: value, into: &body)
     }
 
     /// Appends a `text`.
     mutating func append(text value: String) {
-        let utf8 = value.utf8
-        appendLength(utf8.count)
-        body.append(contentsOf: utf8)
+        appendLength(value.utf8.count)
+        PGValue.put(text: value, into: &body)
     }
 
     /// Appends a `bytea`.
@@ -69,7 +68,7 @@ struct PGArray {
     /// Appends a `uuid`.
     mutating func append(id: PlaceID) {
         appendLength(16)
-        withUnsafeBytes(of: (id.high.bigEndian, id.low.bigEndian)) { body.append(contentsOf: $0) }
+        PGValue.put(id: id, into: &body)
     }
 
     /// Counts one more element, `length` bytes long, whose bytes come next: the typed appends write them into
