@@ -45,7 +45,9 @@ public final class PlaceStore: Sendable {
         let handle: @Sendable () -> Void
     }
     private let transactionCount = Atomic<Int>(0)
-    private let isFollowScheduled = Atomic<Bool>(false)
+    /// The newest revision a wake-up named since the queued follow was scheduled (`Int64.max` for a wake-up that
+    /// named none), or 0 when no follow is queued.
+    private let followTarget = Atomic<Int64>(0)
     private let problem = Locked<String?>(nil)
 
     /// The store the engine's wake-ups go to, once it is made; weak, so that the engine does not keep it alive.
@@ -218,13 +220,25 @@ public final class PlaceStore: Sendable {
 
     /// Brings in, on the writer's queue, what other hosts committed, and publishes it: the engine calls this when
     /// it learns that there is something new (a notification naming `revision`, or a timer, with nil). Wake-ups
-    /// while one is queued add nothing, and so does one for a revision the snapshot has reached.
+    /// while one is queued add nothing, and so does one for a revision the snapshot has reached, when it comes
+    /// and when the follow would run: a batch that took the write lock meanwhile brought in what the others had
+    /// committed, the change the notification names among it.
     public func follow(through revision: Int64? = nil) {
         if let revision, snapshot().revision >= revision { return }
-        guard !isFollowScheduled.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        let wanted = revision ?? .max
+        var queued = followTarget.load(ordering: .acquiring)
+        while queued < wanted {
+            let (exchanged, original) = followTarget.compareExchange(
+                expected: queued, desired: wanted, ordering: .acquiringAndReleasing)
+            if exchanged { break }
+            queued = original
+        }
+        // Otherwise the follow queued already reads as far as this one would.
+        guard queued == 0 else { return }
         queue.async {
-            self.isFollowScheduled.store(false, ordering: .releasing)
+            let target = self.followTarget.exchange(0, ordering: .acquiringAndReleasing)
             guard !self.inbox.withLock({ $0.isClosed }) else { return }
+            if target != .max, self.snapshot().revision >= target { return }
             let result = self.writer.withLock { $0.follow() }
             let retired = self.deliver(result)
             // The events were queued for the loops with their wake-up left to the end of a batch, as here.

@@ -1,3 +1,5 @@
+import Dispatch
+import PlacesLocking
 import PlacesModel
 import PlacesPersistence
 import Testing
@@ -31,16 +33,52 @@ import Testing
         #expect(store.committedTransactionCount == before + 1, "the first change and the 50 after it, one commit")
         #expect(store.snapshot().places(of: 1).map(\.name) == ["first"] + (0..<50).map { "p\($0)" })
     }
+
+    /// A notification can come while a batch waits for the lock, naming a change that the batch then brings in
+    /// with the lock: the follow it asked for would read the log again for nothing.
+    @Test func aWakeUpForARevisionABatchBroughtInReadsNoMore() throws {
+        let gate = WriterGate()
+        let probe = FollowProbe()
+        let store = try PlaceStore(
+            engine: LockWaitingEngine(
+                wrapping: SQLiteEngine(path: directory.file("places.sqlite"), key: nil), gate: gate, probe: probe))
+        defer { store.close() }
+        let results = Results()
+        store.submit(.add(draft("first")), owner: 1) { results.append($0) }
+        gate.waitUntilHeld()
+        probe.wake(1)
+        gate.open()
+        #expect((try? results.wait(for: 1)[0].get()) != nil)
+        finishQueuedWork(of: store)
+        #expect(store.snapshot().revision == 1)
+        #expect(probe.follows == 0, "revision 1 came with the batch")
+
+        probe.wake(2)
+        finishQueuedWork(of: store)
+        #expect(probe.follows == 1, "revision 2 is not here yet")
+        probe.wake(nil)
+        finishQueuedWork(of: store)
+        #expect(probe.follows == 2, "a poll always reads the log")
+    }
+
+    /// Returns once everything queued on the store's writer so far has run.
+    private func finishQueuedWork(of store: PlaceStore) {
+        let done = DispatchSemaphore(value: 0)
+        store.afterQueuedWork { done.signal() }
+        done.wait()
+    }
 }
 
 /// An SQLite engine whose batches begin only once `gate` lets them.
 final class LockWaitingEngine: PersistenceEngine {
     private let engine: SQLiteEngine
     private let gate: WriterGate
+    private let probe: FollowProbe
 
-    init(wrapping engine: SQLiteEngine, gate: WriterGate) {
+    init(wrapping engine: SQLiteEngine, gate: WriterGate, probe: FollowProbe = FollowProbe()) {
         self.engine = engine
         self.gate = gate
+        self.probe = probe
     }
 
     var location: String { engine.location }
@@ -60,8 +98,15 @@ final class LockWaitingEngine: PersistenceEngine {
     }
 
     func endBatch() { engine.endBatch() }
-    func follow() -> CatchUp { engine.follow() }
-    func startFollowing(_ wake: @escaping @Sendable (Int64?) -> Void) { engine.startFollowing(wake) }
+    func follow() -> CatchUp {
+        probe.followed()
+        return engine.follow()
+    }
+
+    func startFollowing(_ wake: @escaping @Sendable (Int64?) -> Void) {
+        probe.wakeUp.withLock { $0 = wake }
+        engine.startFollowing(wake)
+    }
 
     func loggedChanges(after revision: Int64, of owner: UserID?) -> Result<[PlaceChange], StoreError> {
         engine.loggedChanges(after: revision, of: owner)
@@ -70,4 +115,24 @@ final class LockWaitingEngine: PersistenceEngine {
     func reload() -> Result<StoreState, StoreError> { engine.reload() }
     func unlock(with key: StoreKey) -> Result<StoreState?, StoreError> { engine.unlock(with: key) }
     func close() { engine.close() }
+}
+
+/// The store's side of an engine's following, as a test sees it: the wake-up function it gave the engine, and how
+/// many times it followed the log.
+final class FollowProbe: Sendable {
+    let wakeUp = Locked<(@Sendable (Int64?) -> Void)?>(nil)
+    private let count = Locked(0)
+
+    /// How many times the store followed the log.
+    var follows: Int { count.withLock { $0 } }
+
+    /// Wakes the store as a notification naming `revision` (nil: the poll timer) would.
+    func wake(_ revision: Int64?) {
+        wakeUp.withLock { $0 }?(revision)
+    }
+
+    /// Called by the engine when the store follows.
+    func followed() {
+        count.withLock { $0 += 1 }
+    }
 }
