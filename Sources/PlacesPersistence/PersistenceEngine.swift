@@ -37,8 +37,22 @@ package protocol PersistenceEngine: AnyObject {
     /// committed state, which it returns if it is not the one before the batch (it reloaded what the disk holds).
     func commit(_ writes: [PlaceWrite], changes: [LoggedChange], next: StoreState) -> EngineCommit
 
-    /// Ends a batch begun with `beginBatch()` that writes nothing (it lets the write lock go).
+    /// Ends a batch begun with `beginBatch()` that writes nothing, or whose statements `sendAhead(_:)` sent (it
+    /// rolls them back and lets the write lock go).
     func endBatch()
+
+    /// Whether `sendAhead(_:)` can send anything: a batch is foretold only for an engine that sends ahead.
+    var sendsAhead: Bool { get }
+
+    /// Sends, in the batch begun, the statements that write `additions` (places added at the end of their lists,
+    /// as `StoreState.foretellAdditions` tells them) without committing, so that the database works on them
+    /// while the writer makes the changes in memory; the batch then ends with `commitAhead(next:)` or
+    /// `endBatch()`. Returns false when nothing was sent: the engine does not send ahead (the embedded one) or
+    /// the connection failed, which the commit then reports.
+    func sendAhead(_ additions: [LoggedChange]) -> Bool
+
+    /// Commits what `sendAhead(_:)` sent, `next` being the state after it; as `commit(_:changes:next:)`.
+    func commitAhead(next: StoreState) -> EngineCommit
 
     /// What the other hosts committed after the last state the engine returned, read without the write lock:
     /// how an idle host follows the others. The embedded engine has nothing to bring in.
@@ -89,4 +103,15 @@ package enum EngineCommit: Sendable {
     /// without the confirmation it waits for: the batch may or may not be committed, and the change log will
     /// tell.
     case unknown(reason: String)
+}
+
+extension PersistenceEngine {
+    /// Engines that commit in one local call have nothing to overlap: they never send ahead.
+    package var sendsAhead: Bool { false }
+
+    package func sendAhead(_ additions: [LoggedChange]) -> Bool { false }
+
+    package func commitAhead(next: StoreState) -> EngineCommit {
+        .failed(reason: "nothing was sent ahead", reloaded: nil)
+    }
 }

@@ -84,6 +84,7 @@ final class PGConnection {
     func close() {
         if let handle { PQfinish(handle) }
         handle = nil
+        started = []
     }
 
     /// The warnings the server sent since the last call.
@@ -107,30 +108,51 @@ final class PGConnection {
     /// connection is lost (or the server did not answer in time, which closes it): then which of the statements
     /// took effect is not known.
     func run(_ commands: [PGCommand]) throws(PGError) -> [Result<PGResult, PGError>] {
+        if commands.count == 1 {
+            let handle = try usableHandle()
+            try send(commands[0], on: handle)
+            try flush()
+            return [try takeResults(of: commands[0].sql)]
+        }
+        try start(commands)
+        return try finish(with: [])
+    }
+
+    /// The statements sent by `start(_:)` whose results are not read yet.
+    private var started: [PGCommand] = []
+
+    /// Sends `commands` in a pipeline, for the server to run as they arrive, without waiting for any result:
+    /// `finish(with:)` sends more and reads them all. Throws only when the connection is lost.
+    func start(_ commands: [PGCommand]) throws(PGError) {
         let handle = try usableHandle()
-        let isPipelined = commands.count > 1
-        if isPipelined {
+        if started.isEmpty {
             guard PQenterPipelineMode(handle) == 1 else { throw lost("enter pipeline mode") }
         }
         for command in commands {
             try send(command, on: handle)
         }
-        if isPipelined {
-            guard PQpipelineSync(handle) == 1 else { throw lost("send a pipeline") }
-        }
+        started += commands
+        try flush()
+    }
+
+    /// Sends `commands` after those `start(_:)` sent, and returns the results of them all, in order; as `run`.
+    func finish(with commands: [PGCommand]) throws(PGError) -> [Result<PGResult, PGError>] {
+        try start(commands)
+        let handle = try usableHandle()
+        let sent = started
+        started = []
+        guard PQpipelineSync(handle) == 1 else { throw lost("send a pipeline") }
         try flush()
         var results: [Result<PGResult, PGError>] = []
-        results.reserveCapacity(commands.count)
-        for command in commands {
+        results.reserveCapacity(sent.count)
+        for command in sent {
             results.append(try takeResults(of: command.sql))
         }
-        if isPipelined {
-            guard let sync = try nextResult(), PQresultStatus(sync) == PGRES_PIPELINE_SYNC else {
-                throw lost("finish a pipeline")
-            }
-            PQclear(sync)
-            guard PQexitPipelineMode(handle) == 1 else { throw lost("leave pipeline mode") }
+        guard let sync = try nextResult(), PQresultStatus(sync) == PGRES_PIPELINE_SYNC else {
+            throw lost("finish a pipeline")
         }
+        PQclear(sync)
+        guard PQexitPipelineMode(handle) == 1 else { throw lost("leave pipeline mode") }
         return results
     }
 

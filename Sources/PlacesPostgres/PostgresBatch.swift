@@ -58,18 +58,54 @@ struct PostgresBatch {
         if !batch.updated.isEmpty {
             commands.append(PGCommand(PostgresSchema.updatePlaces, batch.updated.updateParameters))
         }
-        commands.append(
-            PGCommand(
-                PostgresSchema.saveOwners,
-                ownerParameters(owners.map { (uid: $0, revision: next.lists[$0]?.revision ?? 0) })))
-        commands.append(PGCommand(PostgresSchema.appendChanges, batch.changeRows.parameters))
-        commands.append(PGCommand(PostgresSchema.saveRevision, [.int(next.revision)]))
+        commands += batch.closingCommands(
+            owners: owners.map { (uid: $0, revision: next.lists[$0]?.revision ?? 0) }, revision: next.revision,
+            prunedBelow: pruned, pruningBelow: oldest, pruningOlderThan: maximumAge)
+        commands.append(PGCommand(sql: "COMMIT"))
+        return commands
+    }
+
+    /// The statements for `additions`, places added at the end of their lists and nothing else (as
+    /// `StoreState.foretellAdditions` tells them), with places sealed by `cipher`; without the COMMIT.
+    static func commands(
+        forAdditions additions: [LoggedChange], cipher: PlaceCipher?, prunedBelow pruned: Int64,
+        pruningBelow oldest: Int64?, pruningOlderThan maximumAge: Int64?
+    ) -> [PGCommand] {
+        var batch = PostgresBatch()
+        var owners: [(uid: UserID, revision: Int64)] = []
+        for logged in additions {
+            let change = logged.change
+            batch.inserted.append(
+                PlaceSlot(place: change.place, position: logged.position, row: logged.row), cipher: cipher)
+            batch.changeRows.append(logged, cipher: cipher)
+            if let index = owners.firstIndex(where: { $0.uid == change.place.owner }) {
+                owners[index].revision = change.revision
+            } else {
+                owners.append((change.place.owner, change.revision))
+            }
+        }
+        return [PGCommand(PostgresSchema.insertPlaces, batch.inserted.insertParameters)]
+            + batch.closingCommands(
+                owners: owners, revision: additions.last?.change.storeRevision ?? 0, prunedBelow: pruned,
+                pruningBelow: oldest, pruningOlderThan: maximumAge)
+    }
+
+    /// The statements after the places' rows: the owners' and the store's revisions, the change log entries,
+    /// the log's pruning and the notification.
+    private func closingCommands(
+        owners: [(uid: UserID, revision: Int64)], revision: Int64, prunedBelow pruned: Int64,
+        pruningBelow oldest: Int64?, pruningOlderThan maximumAge: Int64?
+    ) -> [PGCommand] {
+        var commands = [
+            PGCommand(PostgresSchema.saveOwners, Self.ownerParameters(owners)),
+            PGCommand(PostgresSchema.appendChanges, changeRows.parameters),
+            PGCommand(PostgresSchema.saveRevision, [.int(revision)]),
+        ]
         if let oldest { commands.append(PGCommand(PostgresSchema.pruneBelow, [.int(pruned), .int(oldest)])) }
         if let maximumAge {
             commands.append(PGCommand(PostgresSchema.pruneOlder, [.int(max(pruned, oldest ?? 0)), .int(maximumAge)]))
         }
-        commands.append(PGCommand(PostgresSchema.notify, [.text(String(next.revision))]))
-        commands.append(PGCommand(sql: "COMMIT"))
+        commands.append(PGCommand(PostgresSchema.notify, [.text(String(revision))]))
         return commands
     }
 }

@@ -28,6 +28,16 @@ extension PostgresEngine {
 
     package func endBatch() {
         guard isInBatch, let connection else { return }
+        if isAhead {
+            isAhead = false
+            isInBatch = false
+            do throws(PGError) {
+                _ = try connection.finish(with: [PGCommand(sql: "ROLLBACK")])
+            } catch {
+                _ = failing(.database(error))
+            }
+            return
+        }
         rollBack(connection)
     }
 
@@ -36,25 +46,81 @@ extension PostgresEngine {
             return .failed(reason: "the connection to the database was lost before the commit", reloaded: nil)
         }
         isInBatch = false
-        let now = Self.monotonicMilliseconds()
-        let oldest = next.revision - Int64(limits.maximumEntries) + 1
-        var maximumAge: Int64?
-        if now - lastAgePruning >= 60_000 {
-            lastAgePruning = now
-            maximumAge = Int64(limits.maximumAgeSeconds)
-        }
+        let pruning = pruning(upTo: next.revision)
         let commands = PostgresBatch.commands(
             for: changes, next: next, cipher: sealing.cipher, prunedBelow: prunedBelow,
-            pruningBelow: oldest > 1 ? oldest : nil, pruningOlderThan: maximumAge)
+            pruningBelow: pruning.below, pruningOlderThan: pruning.olderThan)
         _ = connection.takeWarnings()
         let results: [Result<PGResult, PGError>]
         do throws(PGFailure) {
             results = try connection.execute(commands)
         } catch {
-            // The COMMIT may have reached the server: the log tells once the connection is back.
-            _ = failing(error)
-            return .unknown(reason: "the connection to the database was lost during the commit (\(error.reason))")
+            return lostDuringCommit(error)
         }
+        return committed(results, on: connection, revision: next.revision, oldest: pruning.below)
+    }
+
+    package var sendsAhead: Bool { true }
+
+    package func sendAhead(_ additions: [LoggedChange]) -> Bool {
+        guard isInBatch, !isAhead, let connection, let last = additions.last else { return false }
+        let pruning = pruning(upTo: last.change.storeRevision)
+        aheadPruning = pruning.below
+        let commands = PostgresBatch.commands(
+            forAdditions: additions, cipher: sealing.cipher, prunedBelow: prunedBelow,
+            pruningBelow: pruning.below, pruningOlderThan: pruning.olderThan)
+        _ = connection.takeWarnings()
+        do throws(PGError) {
+            try connection.start(commands)
+        } catch {
+            // Nothing is committed without the COMMIT: the batch fails as one whose connection was lost first.
+            _ = failing(.database(error))
+            return false
+        }
+        isAhead = true
+        return true
+    }
+
+    package func commitAhead(next: StoreState) -> EngineCommit {
+        guard isInBatch, isAhead, let connection else {
+            return .failed(reason: "the connection to the database was lost before the commit", reloaded: nil)
+        }
+        isInBatch = false
+        isAhead = false
+        let results: [Result<PGResult, PGError>]
+        do throws(PGError) {
+            results = try connection.finish(with: [PGCommand(sql: "COMMIT")])
+        } catch {
+            return lostDuringCommit(.database(error))
+        }
+        return committed(results, on: connection, revision: next.revision, oldest: aheadPruning)
+    }
+
+    /// Where the log is pruned in a batch that takes the store to `revision`: below the oldest entry kept by
+    /// count, and, once a minute, by age.
+    private func pruning(upTo revision: Int64) -> (below: Int64?, olderThan: Int64?) {
+        let now = Self.monotonicMilliseconds()
+        let oldest = revision - Int64(limits.maximumEntries) + 1
+        var maximumAge: Int64?
+        if now - lastAgePruning >= 60_000 {
+            lastAgePruning = now
+            maximumAge = Int64(limits.maximumAgeSeconds)
+        }
+        return (oldest > 1 ? oldest : nil, maximumAge)
+    }
+
+    /// How a commit whose connection failed on the way ended: the COMMIT may have reached the server, and the
+    /// log tells once the connection is back.
+    private func lostDuringCommit(_ error: PGFailure) -> EngineCommit {
+        _ = failing(error)
+        return .unknown(reason: "the connection to the database was lost during the commit (\(error.reason))")
+    }
+
+    /// How a batch whose statements and COMMIT gave `results` ended, taking the store to `revision` with the log
+    /// pruned below `oldest`.
+    private func committed(
+        _ results: [Result<PGResult, PGError>], on connection: PGConnection, revision: Int64, oldest: Int64?
+    ) -> EngineCommit {
         for case .failure(let error) in results {
             // The statements after the failed one, COMMIT included, were skipped: the transaction is still open
             // and aborted. Dropping the connection ends it.
@@ -69,8 +135,8 @@ extension PostgresEngine {
             // host's change, and the client learns that the outcome is unknown.
             return .unknown(reason: warning)
         }
-        lastRevision = next.revision
-        if oldest > prunedBelow { prunedBelow = oldest }
+        lastRevision = revision
+        if let oldest, oldest > prunedBelow { prunedBelow = oldest }
         return .committed(reloaded: nil)
     }
 

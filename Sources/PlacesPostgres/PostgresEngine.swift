@@ -41,6 +41,10 @@ package final class PostgresEngine: PersistenceEngine {
     private var isClosed = false
     /// Whether a batch's transaction is open (between `beginBatch()` and `commit` or `endBatch()`).
     var isInBatch = false
+    /// Whether the open batch's statements were sent ahead (`sendAhead(_:)`), their results not read yet.
+    var isAhead = false
+    /// Where the statements sent ahead prune the log below, if they do.
+    var aheadPruning: Int64?
 
     /// The longest any call waits for the server, in milliseconds.
     static let timeoutMilliseconds: Int32 = 15_000
@@ -285,6 +289,7 @@ package final class PostgresEngine: PersistenceEngine {
         connection?.close()
         connection = nil
         isInBatch = false
+        isAhead = false
         if failure.isConnectionLost {
             problem = failure.reason
             return .storage("the database cannot be reached: \(failure.reason)")

@@ -1,10 +1,10 @@
 import PlacesModel
 
 extension StoreState {
-    /// Applies `mutation` by `owner` in memory, or throws why it is refused (leaving the state as it was); new
-    /// ids come from `generator`.
+    /// Applies `mutation` by `owner` in memory, or throws why it is refused (leaving the state as it was); an
+    /// addition gets `id` if given (it must be free), and new ids come from `generator`.
     package mutating func apply(
-        _ mutation: Mutation, owner: UserID, now: Timestamp, maximumPlacesPerOwner: Int,
+        _ mutation: Mutation, owner: UserID, now: Timestamp, maximumPlacesPerOwner: Int, id: PlaceID? = nil,
         generator: inout some RandomNumberGenerator
     ) throws(StoreError) -> AppliedMutation {
         switch mutation {
@@ -14,7 +14,7 @@ extension StoreState {
                 throw .limitReached("too many places for uid \(owner): the limit is \(maximumPlacesPerOwner)")
             }
             var applied = AppliedMutation(outcome: .imported([]))
-            let place = add(draft, id: nil, owner: owner, now: now, generator: &generator, into: &applied)
+            let place = add(draft, id: id, owner: owner, now: now, generator: &generator, into: &applied)
             applied.outcome = .added(place)
             return applied
         case .update(let id, let patch, let ifVersion):

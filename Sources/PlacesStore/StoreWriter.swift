@@ -50,23 +50,37 @@ final class StoreWriter {
             return (batch, BatchResult(failing: batch, with: .locked))
         }
         var result = BatchResult(outcomes: [], changes: [])
-        let begun = catchUp(engine.beginBatch(), into: &result)
+        let beginning = engine.beginBatch()
         let batch = take()
+        let now = clock()
+        // A batch of additions only can be written before the state catches up and makes it: the database
+        // works on the rows while the writer replays and adds in memory.
+        var aheadIDs: [PlaceID] = []
+        var foretold: [LoggedChange]?
+        if engine.sendsAhead, case .changes(let caughtUp) = beginning, let additions = additions(in: batch) {
+            foretold = state.foretellAdditions(
+                additions, after: caughtUp, now: now, maximumPlacesPerOwner: maximumPlacesPerOwner)
+            if let foretold, engine.sendAhead(foretold) {
+                aheadIDs = additions.map(\.id)
+            } else {
+                foretold = nil
+            }
+        }
+        let begun = catchUp(beginning, into: &result)
         guard begun else {
             result.outcomes = batch.map { _ in .failure(result.failure ?? .storage("the change log does not follow")) }
             return (batch, result)
         }
         var next = state
-        let now = clock()
         var outcomes: [Result<MutationOutcome, StoreError>] = []
         outcomes.reserveCapacity(batch.count)
         var writes: [PlaceWrite] = []
         var logged: [LoggedChange] = []
-        for pending in batch {
+        for (offset, pending) in batch.enumerated() {
             do throws(StoreError) {
                 let applied = try next.apply(
                     pending.mutation, owner: pending.owner, now: now, maximumPlacesPerOwner: maximumPlacesPerOwner,
-                    generator: &generator)
+                    id: aheadIDs.isEmpty ? nil : aheadIDs[offset], generator: &generator)
                 outcomes.append(.success(applied.outcome))
                 writes.append(contentsOf: applied.writes)
                 logged.append(contentsOf: applied.logged)
@@ -79,7 +93,20 @@ final class StoreWriter {
             result.outcomes = outcomes
             return (batch, result)
         }
-        switch engine.commit(writes, changes: logged, next: next) {
+        let ending: EngineCommit
+        if let foretold {
+            guard logged == foretold else {
+                // Never expected: what was sent is not what the batch does. It is rolled back, and the batch
+                // fails as a whole, nothing of it written.
+                engine.endBatch()
+                result.outcomes = outcomes.map { _ in .failure(.storage("the batch came out other than foretold")) }
+                return (batch, result)
+            }
+            ending = engine.commitAhead(next: next)
+        } else {
+            ending = engine.commit(writes, changes: logged, next: next)
+        }
+        switch ending {
         case .committed(let reloaded):
             state = reloaded ?? next
             committedTransactions += 1
@@ -98,6 +125,18 @@ final class StoreWriter {
             result.outcomes = outcomes.map { _ in .failure(.outcomeUnknown(reason)) }
         }
         return (batch, result)
+    }
+
+    /// `batch` as additions with new ids, or nil if it holds another mutation (or is empty).
+    private func additions(in batch: [PendingMutation]) -> [Addition]? {
+        guard !batch.isEmpty else { return nil }
+        var additions: [Addition] = []
+        additions.reserveCapacity(batch.count)
+        for pending in batch {
+            guard case .add(let draft) = pending.mutation else { return nil }
+            additions.append(Addition(draft: draft, owner: pending.owner, id: PlaceID.random(using: &generator)))
+        }
+        return additions
     }
 
     /// Brings in what other hosts committed, without writing: how an idle host follows them.

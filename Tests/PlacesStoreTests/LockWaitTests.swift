@@ -70,51 +70,30 @@ import Testing
 }
 
 /// An SQLite engine whose batches begin only once `gate` lets them.
-final class LockWaitingEngine: PersistenceEngine {
-    private let engine: SQLiteEngine
+final class LockWaitingEngine: WrappingEngine {
     private let gate: WriterGate
     private let probe: FollowProbe
 
     init(wrapping engine: SQLiteEngine, gate: WriterGate, probe: FollowProbe = FollowProbe()) {
-        self.engine = engine
         self.gate = gate
         self.probe = probe
+        super.init(wrapping: engine)
     }
 
-    var location: String { engine.location }
-    var isEncrypted: Bool { engine.isEncrypted }
-    var isLocked: Bool { engine.isLocked }
-    var refusal: StoreError? { engine.refusal }
-    var problem: String? { engine.problem }
-    func load() -> StoreState { engine.load() }
-
-    func beginBatch() -> CatchUp {
+    override func beginBatch() -> CatchUp {
         gate.pass()
-        return engine.beginBatch()
+        return super.beginBatch()
     }
 
-    func commit(_ writes: [PlaceWrite], changes: [LoggedChange], next: StoreState) -> EngineCommit {
-        engine.commit(writes, changes: changes, next: next)
-    }
-
-    func endBatch() { engine.endBatch() }
-    func follow() -> CatchUp {
+    override func follow() -> CatchUp {
         probe.followed()
-        return engine.follow()
+        return super.follow()
     }
 
-    func startFollowing(_ wake: @escaping @Sendable (Int64?) -> Void) {
+    override func startFollowing(_ wake: @escaping @Sendable (Int64?) -> Void) {
         probe.wakeUp.withLock { $0 = wake }
-        engine.startFollowing(wake)
+        super.startFollowing(wake)
     }
-
-    func loggedChanges(after revision: Int64, of owner: UserID?) -> Result<[PlaceChange], StoreError> {
-        engine.loggedChanges(after: revision, of: owner)
-    }
-
-    func reload() -> Result<StoreState, StoreError> { engine.reload() }
-    func unlock(with key: StoreKey) -> Result<StoreState?, StoreError> { engine.unlock(with: key) }
-    func close() { engine.close() }
 }
 
 /// The store's side of an engine's following, as a test sees it: the wake-up function it gave the engine, and how
