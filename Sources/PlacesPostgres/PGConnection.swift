@@ -108,14 +108,11 @@ final class PGConnection {
     /// connection is lost (or the server did not answer in time, which closes it): then which of the statements
     /// took effect is not known.
     func run(_ commands: [PGCommand]) throws(PGError) -> [Result<PGResult, PGError>] {
-        if commands.count == 1 {
-            let handle = try usableHandle()
-            try send(commands[0], on: handle)
-            try flush()
-            return [try takeResults(of: commands[0].sql)]
-        }
-        try start(commands)
-        return try finish(with: [])
+        guard commands.count == 1, started.isEmpty else { return try finish(with: commands) }
+        let handle = try usableHandle()
+        try send(commands[0], on: handle)
+        try flush()
+        return [try takeResults(of: commands[0].sql)]
     }
 
     /// The statements sent by `start(_:)` whose results are not read yet.
@@ -124,24 +121,18 @@ final class PGConnection {
     /// Sends `commands` in a pipeline, for the server to run as they arrive, without waiting for any result:
     /// `finish(with:)` sends more and reads them all. Throws only when the connection is lost.
     func start(_ commands: [PGCommand]) throws(PGError) {
-        let handle = try usableHandle()
-        if started.isEmpty {
-            guard PQenterPipelineMode(handle) == 1 else { throw lost("enter pipeline mode") }
-        }
-        for command in commands {
-            try send(command, on: handle)
-        }
-        started += commands
+        try queue(commands)
         try flush()
     }
 
     /// Sends `commands` after those `start(_:)` sent, and returns the results of them all, in order; as `run`.
     func finish(with commands: [PGCommand]) throws(PGError) -> [Result<PGResult, PGError>] {
-        try start(commands)
+        try queue(commands)
         let handle = try usableHandle()
         let sent = started
         started = []
         guard PQpipelineSync(handle) == 1 else { throw lost("send a pipeline") }
+        // One write for the statements queued since the last flush and the sync.
         try flush()
         var results: [Result<PGResult, PGError>] = []
         results.reserveCapacity(sent.count)
@@ -154,6 +145,19 @@ final class PGConnection {
         PQclear(sync)
         guard PQexitPipelineMode(handle) == 1 else { throw lost("leave pipeline mode") }
         return results
+    }
+
+    /// Adds `commands` to the pipeline (entering pipeline mode for the first), in libpq's output buffer until the
+    /// next flush.
+    private func queue(_ commands: [PGCommand]) throws(PGError) {
+        let handle = try usableHandle()
+        if started.isEmpty {
+            guard PQenterPipelineMode(handle) == 1 else { throw lost("enter pipeline mode") }
+        }
+        for command in commands {
+            try send(command, on: handle)
+        }
+        started += commands
     }
 
     /// The payloads of the notifications received so far, reading what the socket has without waiting.
