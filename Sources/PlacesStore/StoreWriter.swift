@@ -55,14 +55,12 @@ final class StoreWriter {
         let now = clock()
         // A batch of additions only can be written before the state catches up and makes it: the database
         // works on the rows while the writer replays and adds in memory.
-        var aheadIDs: [PlaceID] = []
+        // One foretold change for each addition, in order: the batch adds its places under their ids.
         var foretold: [LoggedChange]?
         if engine.sendsAhead, case .changes(let caughtUp) = beginning, let additions = additions(in: batch) {
             foretold = state.foretellAdditions(
                 additions, after: caughtUp, now: now, maximumPlacesPerOwner: maximumPlacesPerOwner)
-            if let foretold, engine.sendAhead(foretold) {
-                aheadIDs = additions.map(\.id)
-            } else {
+            if let sent = foretold, !engine.sendAhead(sent) {
                 foretold = nil
             }
         }
@@ -80,7 +78,7 @@ final class StoreWriter {
             do throws(StoreError) {
                 let applied = try next.apply(
                     pending.mutation, owner: pending.owner, now: now, maximumPlacesPerOwner: maximumPlacesPerOwner,
-                    id: aheadIDs.isEmpty ? nil : aheadIDs[offset], generator: &generator)
+                    id: foretold?[offset].change.place.id, generator: &generator)
                 outcomes.append(.success(applied.outcome))
                 writes.append(contentsOf: applied.writes)
                 logged.append(contentsOf: applied.logged)
