@@ -1,7 +1,7 @@
 import PlacesModel
 
 /// A one-dimensional array parameter in PostgreSQL's binary format, built element by element: how a batch of
-/// rows goes in one statement (`SELECT … FROM unnest($1::int8[], …)`).
+/// rows goes in one statement (`SELECT unnest($1::int8[]), …`).
 struct PGArray {
     /// The element types used here, by their type OIDs.
     enum Element: Int32 {

@@ -98,8 +98,8 @@ enum PostgresSchema {
         name: "insert_places",
         sql: """
             INSERT INTO places (\(placeColumns))
-            SELECT * FROM unnest($1::int8[], $2::uuid[], $3::int8[], $4::int8[], $5::text[], $6::text[],
-                $7::float8[], $8::float8[], $9::bool[], $10::int8[], $11::int8[], $12::int8[], $13::bytea[])
+            SELECT \(unnesting("int8", "uuid", "int8", "int8", "text", "text", "float8", "float8", "bool", "int8",
+                "int8", "int8", "bytea"))
             """)
     static let updatePlaces = PGStatement(
         name: "update_places",
@@ -107,8 +107,7 @@ enum PostgresSchema {
             UPDATE places AS p SET position = u.position, name = u.name, description = u.description,
                 latitude = u.latitude, longitude = u.longitude, visited = u.visited, version = u.version,
                 updated_at = u.updated_at, sealed = u.sealed
-            FROM unnest($1::int8[], $2::int8[], $3::text[], $4::text[], $5::float8[], $6::float8[], $7::bool[],
-                $8::int8[], $9::int8[], $10::bytea[])
+            FROM (SELECT \(unnesting("int8", "int8", "text", "text", "float8", "float8", "bool", "int8", "int8", "bytea")))
                 AS u(rowid, position, name, description, latitude, longitude, visited, version, updated_at, sealed)
             WHERE p.rowid = u.rowid
             """)
@@ -117,16 +116,15 @@ enum PostgresSchema {
     static let saveOwners = PGStatement(
         name: "save_owners",
         sql: """
-            INSERT INTO owners (uid, revision) SELECT * FROM unnest($1::int8[], $2::int8[])
+            INSERT INTO owners (uid, revision) SELECT \(unnesting("int8", "int8"))
             ON CONFLICT (uid) DO UPDATE SET revision = excluded.revision
             """)
     static let appendChanges = PGStatement(
         name: "append_changes",
         sql: """
             INSERT INTO changes (\(changeColumns))
-            SELECT * FROM unnest($1::int8[], $2::int8[], $3::int8[], $4::text[], $5::uuid[], $6::int8[], $7::int8[],
-                $8::bytea[], $9::text[], $10::text[], $11::float8[], $12::float8[], $13::bool[], $14::int8[],
-                $15::int8[], $16::int8[], $17::bytea[])
+            SELECT \(unnesting("int8", "int8", "int8", "text", "uuid", "int8", "int8", "bytea", "text", "text", "float8",
+                "float8", "bool", "int8", "int8", "int8", "bytea"))
             """)
     static let saveRevision = PGStatement(
         name: "save_revision", sql: "UPDATE meta SET revision = $1::int8 WHERE singleton = 1")
@@ -147,6 +145,16 @@ enum PostgresSchema {
             """)
     static let notify = PGStatement(
         name: "notify", sql: "SELECT pg_notify('\(channel)', $1::text)")
+
+    /// The select list that turns array parameters `$1`, `$2`, … of `types` into rows, element by element.
+    ///
+    /// Each `unnest` is in the select list, not in `FROM unnest(…)`: there the server stores every array's
+    /// elements in a table of their own before it joins them into rows, which took as long as inserting the
+    /// rows did; in the select list the arrays are read side by side as the rows are made. Both give the same
+    /// rows for arrays of one length, as every caller passes.
+    private static func unnesting(_ types: String...) -> String {
+        types.enumerated().map { "unnest($\($0.offset + 1)::\($0.element)[])" }.joined(separator: ", ")
+    }
 
     /// Every statement a writing connection prepares.
     static let statements = [
