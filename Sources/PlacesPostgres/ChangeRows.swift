@@ -119,16 +119,16 @@ struct PlaceFieldArrays {
     /// sealed value is at `sealed`; opened with `cipher` when the store is sealed.
     static func place(
         in result: PGResult, at row: Int, id: PlaceID, owner: UserID, fieldsFrom first: Int, sealedAt sealed: Int,
-        cipher: PlaceCipher?, scratch: inout [UInt8], what: String
+        cipher: PlaceCipher?, scratch: inout [UInt8], what: @autoclosure () -> String
     ) throws(DamagedState) -> Place {
         let payload: SealedPayload
         let isSealed = !result.isNull(row, sealed)
         if let cipher {
             guard isSealed, let opened = cipher.open(result.raw(row, sealed), id: id, owner: owner, scratch: &scratch)
-            else { throw DamagedState(reason: "\(what) does not open with the store's key") }
+            else { throw DamagedState(reason: "\(what()) does not open with the store's key") }
             payload = opened
         } else {
-            guard !isSealed else { throw DamagedState(reason: "\(what) is sealed in a plaintext store") }
+            guard !isSealed else { throw DamagedState(reason: "\(what()) is sealed in a plaintext store") }
             payload = SealedPayload(
                 name: result.text(row, first), description: result.text(row, first + 1),
                 coordinate: Coordinate(
