@@ -2,7 +2,10 @@ import CLibPQ
 import PlacesModel
 
 /// A statement's result, its rows in binary format; frees libpq's result when it goes.
-final class PGResult {
+///
+/// `@unchecked Sendable` holds because libpq never changes a result after making it (its documentation: such
+/// objects "can be passed around freely between threads"), and this class only reads it.
+final class PGResult: @unchecked Sendable {
     private let handle: OpaquePointer
 
     /// Takes over `handle`.

@@ -3,7 +3,8 @@ import PlacesSealing
 import PlacesState
 
 /// Reads the whole state from the database in one snapshot: the store revision, the owners' revisions and every
-/// place (through a cursor, a chunk at a time), opening sealed rows with the cipher.
+/// place (through a cursor, a chunk at a time, the next one fetched while the last is opened), opening sealed
+/// rows with the cipher.
 struct PostgresLoader {
     /// The connection to read on.
     let connection: PGConnection
@@ -12,6 +13,8 @@ struct PostgresLoader {
 
     /// How many rows each fetch brings.
     static let fetchSize = 20_000
+    /// How many fetched chunks may wait for the loader: the server sends the next while the loader opens one.
+    static let fetchesAhead = 2
 
     /// Loads everything (with `isLocked`, only the revision). Inside a transaction that holds the counter's
     /// lock (`inTransaction`), nobody writes meanwhile; otherwise a read-only repeatable-read transaction of its
@@ -48,13 +51,21 @@ struct PostgresLoader {
             assembly.setRevision(owners.int64(row, 1), of: owner)
         }
         var scratch: [UInt8] = []
-        while true {
-            let chunk = try connection.execute([PGCommand(sql: "FETCH \(Self.fetchSize) FROM placesd_load")])[0].value()
-            guard chunk.rowCount > 0 else { break }
-            for row in 0..<chunk.rowCount {
-                assembly.add(try slot(in: chunk, at: row, scratch: &scratch))
+        let prefetch = CursorPrefetch(
+            connection: connection, cursor: "placesd_load", chunkSize: Self.fetchSize, ahead: Self.fetchesAhead)
+        do throws(PGFailure) {
+            while true {
+                let chunk = try prefetch.next()
+                guard chunk.rowCount > 0 else { break }
+                for row in 0..<chunk.rowCount {
+                    assembly.add(try slot(in: chunk, at: row, scratch: &scratch))
+                }
             }
+        } catch {
+            prefetch.finish()
+            throw error
         }
+        prefetch.finish()
         try finish(inTransaction: inTransaction)
         do {
             return try assembly.build()

@@ -148,6 +148,49 @@ struct SharedStoreTests {
         #expect(try connection.list()["total"] == 2)
     }
 
+    /// A host loads a database of more places than one fetch brings (the loader opens each fetch while the next
+    /// one comes) with every place where it was; a row no placesd wrote, in the last fetch, stops the start-up
+    /// with a message that names it, instead of hanging or serving a part of the list.
+    @Test func aHostLoadsAStoreOfManyFetchesAndRefusesADamagedOne() throws {
+        let cluster = try PostgresCluster()
+        defer { cluster.stop() }
+        let host = try DaemonProcess(databasePath: cluster.uri)
+        defer { host.shutdown() }
+        try host.start(timeout: 60)
+        let places = 45_000
+        let connection = try host.connect()
+        for first in stride(from: 0, to: places, by: 9_000) {
+            let imports: [JSON] = (first..<(first + 9_000)).map { number in
+                ["name": .string("Place \(number)"), "latitude": .number(Double(number % 90)), "longitude": 1]
+            }
+            try connection.result("places.import", ["places": .array(imports)], timeout: 120)
+        }
+        let pages: [JSON] = [["offset": 0, "limit": 5], ["offset": 22_498, "limit": 5], ["offset": 44_995]]
+        let before = try pages.map { try connection.list($0) }
+        #expect(before[0]["total"] == .number(Double(places)))
+        #expect(before[2]["places"]?.array?.last?["name"] == "Place 44999")
+        _ = try host.stop()
+
+        try host.start(timeout: 120)
+        #expect(try pages.map { try host.connect().list($0) } == before, "every place where it was, after a reload")
+        _ = try host.stop()
+
+        // An update moves the row to the end of the table, which the loader reads last; CLUSTER by rowid puts the
+        // first place first, where the loader stops with the next fetches already made.
+        for (row, reorder) in [("max", false), ("min", true)] {
+            try cluster.psql("UPDATE places SET sealed = NULL")
+            let damage = "UPDATE places SET sealed = '\\x00'::bytea WHERE rowid = (SELECT \(row)(rowid) FROM places)"
+            #expect(try cluster.psql(damage) == "UPDATE 1")
+            if reorder { try cluster.psql("CLUSTER places USING places_pkey") }
+            try host.spawn()
+            let status = try host.waitForExit(timeout: 120)
+            #expect(status == .exited(1), "damaged \(row) rowid: \(status)\(host.logTail)")
+            #expect(host.log.contains("is sealed in a plaintext store"), "names what is wrong\(host.logTail)")
+            host.notify.drain()
+            #expect(!host.notify.messages[host.firstMessageOfRun...].contains("READY=1"))
+        }
+    }
+
     /// Runs `body` with a throwaway cluster and two placesd processes (started with `arguments`) over its
     /// database, then stops them all.
     static func withTwoHosts(
