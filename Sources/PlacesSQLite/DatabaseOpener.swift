@@ -8,7 +8,8 @@ import PlacesState
 /// never checkpoint it on close). Only when every check passed is it opened read-write, put in WAL mode and
 /// migrated. For a database already at the current schema, the state is loaded on the read-only connection
 /// while `quick_check` runs on another thread: both scan the whole file, and doing them side by side about halves
-/// the start-up time of a large store.
+/// the start-up time of a large store. A large plaintext table is read in two halves, the upper one by a third
+/// thread on a read-only connection of its own.
 enum DatabaseOpener {
     /// Checks and opens `path` with `key` (see `WriterDatabase.open`), returning the writer's database, the loaded
     /// state and how the places are kept.
@@ -31,7 +32,9 @@ enum DatabaseOpener {
             let sealing = try StoreSealing.decide(
                 keyCheck: StoreSealing.keyCheck(of: reader), key: key, path: path)
             let check = IntegrityCheck(path: path, mode: mode)
-            let loaded = Result { () throws(StoreError) in try WriterDatabase.load(from: reader, sealing: sealing) }
+            let loaded = Result { () throws(StoreError) in
+                try WriterDatabase.load(from: reader, sealing: sealing, splitReading: mode)
+            }
             try check.wait()
             preloaded = try loaded.get()
         } else {

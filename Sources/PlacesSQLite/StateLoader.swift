@@ -3,12 +3,19 @@ import PlacesSealing
 import PlacesState
 
 /// Reads the whole database into a `StoreState`: one pass over each table, no per-row work beyond the strings
-/// (and, for a sealed store, opening each row's sealed value, which other threads do while the rows are read).
+/// (and, for a sealed store, opening each row's sealed value, which other threads do while the rows are read). A
+/// large plaintext table may be read in two halves side by side, the upper one on a second connection.
 struct StateLoader {
     /// The connection to read from.
     let connection: SQLiteConnection
     /// Opens the rows of a sealed store; nil for a plaintext store.
     var cipher: PlaceCipher?
+    /// How a second connection may open the file to read half of a large plaintext table beside this one; nil:
+    /// one connection reads it all.
+    var splitReading: SQLiteConnection.Mode? = nil
+
+    /// The fewest places read in two halves.
+    static let splitThreshold = 50_000
 
     /// Loads the store revision, every owner's revision and every place, each owner's list in position order.
     ///
@@ -20,7 +27,7 @@ struct StateLoader {
         while try owners.step() {
             assembly.setRevision(owners.int64(at: 1), of: try Self.owner(owners.int64(at: 0)))
         }
-        try loadPlaces(into: &assembly)
+        try loadPlaces(into: &assembly, total: total)
         return try assembly.build()
     }
 
@@ -40,16 +47,42 @@ struct StateLoader {
     }
 
     /// Reads the places in rowid order (a plain table scan, in which each owner's places usually come in position
-    /// order) into `assembly`.
-    private func loadPlaces(into assembly: inout StateAssembly) throws {
-        let places = try connection.prepare(
-            """
-            SELECT id, owner, position, name, description, latitude, longitude, visited, version, created_at,
-                updated_at, rowid, sealed
-            FROM places
-            """)
+    /// order) into `assembly`. With `splitReading`, a plaintext table of `total` places, at least `splitThreshold`,
+    /// is read in two halves side by side: the upper rowids by another thread on a connection of its own.
+    private func loadPlaces(into assembly: inout StateAssembly, total: Int) throws {
+        guard cipher == nil, let mode = splitReading, total >= Self.splitThreshold,
+            let lowest = try connection.integer("SELECT min(rowid) FROM places"),
+            let highest = try connection.integer("SELECT max(rowid) FROM places"),
+            let second = try? SQLiteConnection(path: connection.path, mode: mode)
+        else {
+            return try loadPlaces(into: &assembly, from: connection, rows: nil)
+        }
+        let middle = lowest + (highest - lowest) / 2
+        guard let upper = UpperHalfRead(connection: second, above: middle) else {
+            return try loadPlaces(into: &assembly, from: connection, rows: nil)
+        }
+        let lower = Result { () throws in
+            try loadPlaces(into: &assembly, from: connection, rows: "rowid <= \(middle)")
+        }
+        // Joined before anything is thrown: the thread's connection is closed when this returns.
+        let slots = Result { try upper.wait() }
+        try lower.get()
+        for slot in try slots.get() {
+            assembly.add(slot)
+        }
+    }
+
+    /// Reads the places of the rows `rows` selects (nil: every row) through `connection` into `assembly`.
+    private func loadPlaces(
+        into assembly: inout StateAssembly, from connection: SQLiteConnection, rows: String?
+    ) throws {
+        let places = try connection.prepare(Self.placesQuery + (rows.map { " WHERE \($0)" } ?? ""))
         var opener = cipher.map { SealedRowOpener(cipher: $0) }
         while try places.step() {
+            guard opener != nil else {
+                assembly.add(try Self.plaintextSlot(places))
+                continue
+            }
             guard let id = places.placeID(at: 0) else {
                 throw DamagedState(reason: "a place has an id that is not 16 bytes")
             }
@@ -57,26 +90,16 @@ struct StateLoader {
             let position = places.int64(at: 2)
             let row = places.int64(at: 11)
             assembly.locate(id, at: PlaceLocation(owner: owner, position: position), row: row)
-            let sealed = places.blob(at: 12)
-            if opener != nil {
-                guard let sealed else { throw DamagedState(reason: "place '\(id)' is not sealed in a sealed store") }
-                let opened = try opener!.add(
-                    id: id, owner: owner, position: position, row: row, isVisited: places.int64(at: 7) != 0,
-                    version: places.int64(at: 8), createdAt: places.int64(at: 9), updatedAt: places.int64(at: 10),
-                    sealed: sealed)
-                for slot in opened ?? [] {
-                    assembly.append(slot)
-                }
-                continue
+            guard let sealed = places.blob(at: 12) else {
+                throw DamagedState(reason: "place '\(id)' is not sealed in a sealed store")
             }
-            guard sealed == nil else { throw DamagedState(reason: "place '\(id)' is sealed in a plaintext store") }
-            let place = Place(
-                id: id, owner: owner, name: places.text(at: 3), description: places.text(at: 4),
-                coordinate: Coordinate(latitude: places.double(at: 5), longitude: places.double(at: 6)),
-                isVisited: places.int64(at: 7) != 0, version: places.int64(at: 8),
-                createdAt: Timestamp(millisecondsSinceEpoch: places.int64(at: 9)),
-                updatedAt: Timestamp(millisecondsSinceEpoch: places.int64(at: 10)))
-            assembly.append(PlaceSlot(place: place, position: position, row: row))
+            let opened = try opener!.add(
+                id: id, owner: owner, position: position, row: row, isVisited: places.int64(at: 7) != 0,
+                version: places.int64(at: 8), createdAt: places.int64(at: 9), updatedAt: places.int64(at: 10),
+                sealed: sealed)
+            for slot in opened ?? [] {
+                assembly.append(slot)
+            }
         }
         if opener != nil {
             for opened in try opener!.finish() {
@@ -87,7 +110,31 @@ struct StateLoader {
         }
     }
 
-    private static func owner(_ value: Int64) throws -> UserID {
+    /// The columns every read of the places selects, in the order the readers take them.
+    static let placesQuery = """
+        SELECT id, owner, position, name, description, latitude, longitude, visited, version, created_at,
+            updated_at, rowid, sealed
+        FROM places
+        """
+
+    /// The place in the current row of `places` (a `placesQuery`) of a plaintext store.
+    static func plaintextSlot(_ places: SQLiteStatement) throws -> PlaceSlot {
+        guard let id = places.placeID(at: 0) else {
+            throw DamagedState(reason: "a place has an id that is not 16 bytes")
+        }
+        guard places.blob(at: 12) == nil else {
+            throw DamagedState(reason: "place '\(id)' is sealed in a plaintext store")
+        }
+        let place = Place(
+            id: id, owner: try owner(places.int64(at: 1)), name: places.text(at: 3), description: places.text(at: 4),
+            coordinate: Coordinate(latitude: places.double(at: 5), longitude: places.double(at: 6)),
+            isVisited: places.int64(at: 7) != 0, version: places.int64(at: 8),
+            createdAt: Timestamp(millisecondsSinceEpoch: places.int64(at: 9)),
+            updatedAt: Timestamp(millisecondsSinceEpoch: places.int64(at: 10)))
+        return PlaceSlot(place: place, position: places.int64(at: 2), row: places.int64(at: 11))
+    }
+
+    static func owner(_ value: Int64) throws -> UserID {
         guard let owner = UserID(exactly: value) else {
             throw DamagedState(reason: "owner \(value) is not a uid")
         }

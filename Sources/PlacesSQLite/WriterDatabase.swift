@@ -85,9 +85,12 @@ struct WriterDatabase {
 
     /// Loads every place through `connection` as `sealing` says (a locked store: only the store revision),
     /// reporting problems as `StoreError.cannotOpen`.
-    static func load(from connection: SQLiteConnection, sealing: StoreSealing) throws(StoreError) -> StoreState {
+    static func load(
+        from connection: SQLiteConnection, sealing: StoreSealing, splitReading: SQLiteConnection.Mode? = nil
+    ) throws(StoreError) -> StoreState {
         do {
-            let loader = StateLoader(connection: connection, cipher: sealing.loadingCipher)
+            let loader = StateLoader(
+                connection: connection, cipher: sealing.loadingCipher, splitReading: splitReading)
             return try sealing.isLocked ? loader.loadLocked() : loader.load()
         } catch {
             throw .opening(connection.path, error)

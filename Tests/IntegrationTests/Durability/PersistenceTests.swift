@@ -31,6 +31,49 @@ struct PersistenceTests {
         #expect(try daemon.stop() == .exited(0), "\(daemon.logTail)")
     }
 
+    /// A store large enough to be read in two halves side by side (60,000 places, some updated and removed) comes
+    /// back whole after a restart; a row sealed in a plaintext store, in either half, stops the start-up with a
+    /// message naming the problem.
+    @Test func aLargeStoreComesBackWholeAndADamagedRowIsRefused() throws {
+        let daemon = try DaemonProcess.started()
+        defer { daemon.shutdown() }
+        let client = try daemon.connect()
+        for first in stride(from: 0, to: 60_000, by: 10_000) {
+            let imports: [JSON] = (first..<(first + 10_000)).map { number in
+                ["name": .string("Place \(number)"), "latitude": .number(Double(number % 90)), "longitude": 1]
+            }
+            try client.result("places.import", ["places": .array(imports)], timeout: 120)
+        }
+        let some = try client.list(["offset": 29_990, "limit": 20])["places"]?.array ?? []
+        for (index, place) in some.enumerated() {
+            let id = place["id"] ?? nil
+            if index.isMultiple(of: 2) {
+                try client.result("places.remove", ["id": id])
+            } else {
+                try client.result("places.update", ["id": id, "name": .string("Updated \(index)")])
+            }
+        }
+        let pages: [JSON] = [["offset": 0, "limit": 5], ["offset": 29_985, "limit": 20], ["offset": 59_985]]
+        let before = try pages.map { try client.list($0) }
+        #expect(before[0]["total"] == 59_990)
+        #expect(try daemon.stop() == .exited(0), "\(daemon.logTail)")
+        try daemon.start(timeout: 120)
+        #expect(try pages.map { try daemon.connect().list($0) } == before, "every place where it was")
+        #expect(try daemon.stop() == .exited(0), "\(daemon.logTail)")
+
+        for row in ["max", "min"] {
+            let damage =
+                "UPDATE places SET sealed = NULL; "
+                + "UPDATE places SET sealed = x'00' WHERE rowid = (SELECT \(row)(rowid) FROM places);"
+            let sqlite = try Subprocess.run("/usr/bin/sqlite3", [daemon.databasePath, damage], in: daemon.directory)
+            #expect(sqlite.status == .exited(0), "\(sqlite.summary)")
+            try daemon.spawn()
+            let status = try daemon.waitForExit(timeout: 120)
+            #expect(status == .exited(1), "damaged \(row) rowid: \(status)\(daemon.logTail)")
+            #expect(daemon.log.contains("is sealed in a plaintext store"), "names the problem\(daemon.logTail)")
+        }
+    }
+
     /// Three rounds of SIGKILL while eight clients write: every acknowledged add is there after each restart.
     @Test func killNineKeepsAcknowledgedWrites() throws {
         let daemon = try DaemonProcess.started()

@@ -1,0 +1,47 @@
+import PlacesLocking
+import PlacesState
+import PlacesSystem
+
+/// Reads the plaintext places of the rows above a rowid on a thread and a connection of its own, while the
+/// loader reads the rows below on its connection.
+///
+/// `@unchecked Sendable` holds because the connection is used by the reading thread alone, from `init` until it
+/// closes it, and the outcome is only read after `wait()` joined that thread.
+final class UpperHalfRead: @unchecked Sendable {
+    private let connection: SQLiteConnection
+    private let middle: Int64
+    private var outcome: Result<[PlaceSlot], any Error> = .success([])
+    private var thread: SystemThread?
+
+    /// Starts reading the rows whose rowid is above `middle` through `connection`, which it closes when done;
+    /// nil when no thread could be started (then nothing is read, and `connection` is closed).
+    init?(connection: SQLiteConnection, above middle: Int64) {
+        self.connection = connection
+        self.middle = middle
+        do {
+            thread = try SystemThread.spawn(name: "placesd-load") { [self] in read() }
+        } catch {
+            connection.close()
+            return nil
+        }
+    }
+
+    /// Waits for the read; returns its places in rowid order, or throws what it threw.
+    func wait() throws -> [PlaceSlot] {
+        thread?.join()
+        thread = nil
+        return try outcome.get()
+    }
+
+    private func read() {
+        defer { connection.close() }
+        outcome = Result {
+            let places = try connection.prepare(StateLoader.placesQuery + " WHERE rowid > \(middle)")
+            var slots: [PlaceSlot] = []
+            while try places.step() {
+                slots.append(try StateLoader.plaintextSlot(places))
+            }
+            return slots
+        }
+    }
+}
