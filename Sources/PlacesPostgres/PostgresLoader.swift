@@ -53,7 +53,8 @@ struct PostgresLoader {
         var scratch: [UInt8] = []
         let prefetch = CursorPrefetch(
             connection: connection, cursor: "placesd_load", chunkSize: Self.fetchSize, ahead: Self.fetchesAhead)
-        do throws(PGFailure) {
+        do {
+            defer { prefetch.finish() }
             while true {
                 let chunk = try prefetch.next()
                 guard chunk.rowCount > 0 else { break }
@@ -61,11 +62,7 @@ struct PostgresLoader {
                     assembly.add(try slot(in: chunk, at: row, scratch: &scratch))
                 }
             }
-        } catch {
-            prefetch.finish()
-            throw error
         }
-        prefetch.finish()
         try finish(inTransaction: inTransaction)
         do {
             return try assembly.build()

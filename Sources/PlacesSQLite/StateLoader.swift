@@ -134,7 +134,7 @@ struct StateLoader {
         return PlaceSlot(place: place, position: places.int64(at: 2), row: places.int64(at: 11))
     }
 
-    static func owner(_ value: Int64) throws -> UserID {
+    private static func owner(_ value: Int64) throws -> UserID {
         guard let owner = UserID(exactly: value) else {
             throw DamagedState(reason: "owner \(value) is not a uid")
         }
