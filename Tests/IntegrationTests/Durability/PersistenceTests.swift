@@ -38,12 +38,7 @@ struct PersistenceTests {
         let daemon = try DaemonProcess.started()
         defer { daemon.shutdown() }
         let client = try daemon.connect()
-        for first in stride(from: 0, to: 60_000, by: 10_000) {
-            let imports: [JSON] = (first..<(first + 10_000)).map { number in
-                ["name": .string("Place \(number)"), "latitude": .number(Double(number % 90)), "longitude": 1]
-            }
-            try client.result("places.import", ["places": .array(imports)], timeout: 120)
-        }
+        try client.importNumberedPlaces(60_000, perRequest: 10_000)
         let some = try client.list(["offset": 29_990, "limit": 20])["places"]?.array ?? []
         for (index, place) in some.enumerated() {
             let id = place["id"] ?? nil
@@ -63,7 +58,7 @@ struct PersistenceTests {
 
         for row in ["max", "min"] {
             let damage =
-                "UPDATE places SET sealed = NULL; "
+                "UPDATE places SET sealed = NULL WHERE sealed IS NOT NULL; "
                 + "UPDATE places SET sealed = x'00' WHERE rowid = (SELECT \(row)(rowid) FROM places);"
             let sqlite = try Subprocess.run("/usr/bin/sqlite3", [daemon.databasePath, damage], in: daemon.directory)
             #expect(sqlite.status == .exited(0), "\(sqlite.summary)")

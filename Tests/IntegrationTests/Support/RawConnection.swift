@@ -209,6 +209,17 @@ final class RawConnection {
         try result("places.add", params)
     }
 
+    /// Imports the places "Place 0" to "Place \(count - 1)" (latitude the number modulo 90, longitude 1),
+    /// `perRequest` in each `places.import`.
+    func importNumberedPlaces(_ count: Int, perRequest: Int) throws {
+        for first in stride(from: 0, to: count, by: perRequest) {
+            let imports: [JSON] = (first..<min(first + perRequest, count)).map { number in
+                ["name": .string("Place \(number)"), "latitude": .number(Double(number % 90)), "longitude": 1]
+            }
+            try result("places.import", ["places": .array(imports)], timeout: 120)
+        }
+    }
+
     /// Lists the caller's places with the given parameters.
     func list(_ params: JSON? = nil) throws -> JSON {
         try result("places.list", params)
