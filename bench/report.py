@@ -368,6 +368,8 @@ def main():
             "batch1000": read_runs(directory, "placesd-batch1000.jsonl"),
             "script": read_facts(directory, "placesd-script.txt"),
         },
+        # Not placesd: only the SQLite statements of the same adds in commits of 64 (bench/sqlite-floor.c).
+        "sqlite_floor": {"c1p64": read_runs(directory, "sqlite-floor-c1p64.jsonl")},
         "shared": {
             "add": read_runs(directory, "placesd-pg-add-c50.jsonl"),
             "add_two_hosts": read_runs(directory, "placesd-pg-2hosts-add.jsonl"),
@@ -424,6 +426,13 @@ def main():
 
     print("\npipelines and batches: durable adds (ratio = placesd / reference)")
     print_judged(raw["pipeline_targets"])
+
+    floor = field(raw["sqlite_floor"]["c1p64"], "rps")
+    if floor is not None:
+        print(f"(SQLite alone, the same adds' statements in commits of 64 with nothing around them: {show(floor)} "
+              f"adds/s, {show_ratio(ratio(floor, field(raw['redis']['set_c1p64'], 'rps')), 3)} x Redis -c 1 -P 64; "
+              f"placesd 64 in flight at {show_ratio(ratio(field(raw['pipelines']['c1p64'], 'rps'), floor), 3)} x "
+              "that floor)")
 
     print("\nmany hosts over PostgreSQL (ratio = PostgreSQL figure / reference)")
     print_judged(raw["shared_targets"])

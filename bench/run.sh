@@ -8,7 +8,10 @@
 #   - one-shot processes (hyperfine -N, median wall time): `placesctl list` on an empty store against
 #     `redis-cli PING`, and `placesctl get ID` against `redis-cli GET key`;
 #   - pipelined SETs with appendfsync always: one connection 64 deep (-c 1 -P 64), one connection 1000 deep
-#     (-P 1000), ten connections 16 deep (-c 10 -P 16), and 100,000 SETs through redis-cli --pipe.
+#     (-P 1000), ten connections 16 deep (-c 10 -P 16), and 100,000 SETs through redis-cli --pipe;
+#   - the SQLite floor: bench/sqlite-floor.c runs only the SQLite statements of durable adds, in commits of 64 (no
+#     socket, no JSON, no in-memory indexes), in rounds with the one-connection-64-deep figures: not a target, the
+#     least any build of placesd on SQLite could take for that figure.
 # placesd:
 #   - pipelined durable places.add, each figure on a fresh database: one connection keeping 64 in flight, ten
 #     keeping 16 each, one connection sending JSON-RPC batches of 1000 adds, and 100,000 adds piped in one go
@@ -151,6 +154,8 @@ rm -rf "$raw" "$logs"
 mkdir -p "$raw" "$logs"
 load=$out/jsonl-load
 cc -O2 -o "$load" "$root/bench/jsonl-load.c"
+floor=$out/sqlite-floor
+cc -O2 -o "$floor" "$root/bench/sqlite-floor.c" -lsqlite3 -lpthread
 
 # Sockets live in a short temporary path (sun_path holds 108 bytes); databases live beside the build output,
 # on a real disk rather than a tmpfs /tmp, so that fsync costs what it costs.
@@ -383,8 +388,39 @@ pair_report() {
         "$(median "${rps[@]}")" "${rps[*]}"
 }
 
-# job JOB KIND NAME ARGUMENTS...: defines JOB, a figure to measure: KIND is measure, redis, pipe or pair (as in
-# KIND_run), NAME the figure's name and its raw file's.
+# floor_run NAME DATABASE ADDS_PER_COMMIT ADDS: one run of sqlite-floor (only the SQLite statements of ADDS durable
+# adds, in commits of ADDS_PER_COMMIT) on DATABASE, which grows from run to run as a placesd figure's store does;
+# its JSON line added to $raw/NAME.jsonl.
+floor_run() {
+    local name=$1 database=$2 per=$3 count=$4 status=0 run
+    run=$(($(wc -l <"$raw/$name.jsonl") + 1))
+    timeout 300 "$floor" "$database" "$per" -n "$count" -d 300 >"$work/run.json" 2>>"$raw/$name.err" || status=$?
+    cat "$work/run.json" >>"$raw/$name.jsonl"
+    if [ "$status" -ne 0 ]; then
+        echo "bench: $name run $run: sqlite-floor exited with status $status" >&2
+        sed 's/^/    /' "$raw/$name.err" >&2
+        failures=$((failures + 1))
+    fi
+}
+
+floor_start() {
+    measure_start "$1"
+}
+
+# floor_report NAME DATABASE ADDS_PER_COMMIT ...: the median rate over the runs, with the commits' p50 and p99.
+floor_report() {
+    local name=$1 per=$3 line rps=() p50=() p99=()
+    while IFS= read -r line; do
+        rps+=("$(json_number rps "$line")")
+        p50+=("$(json_number p50_us "$line")")
+        p99+=("$(json_number p99_us "$line")")
+    done <"$raw/$name.jsonl"
+    printf '%-22s %3s a commit %9s adds/s   commit p50 %8s us   p99 %8s us   runs: %s adds/s\n' "$name" "$per" \
+        "$(median "${rps[@]}")" "$(median "${p50[@]}")" "$(median "${p99[@]}")" "${rps[*]}"
+}
+
+# job JOB KIND NAME ARGUMENTS...: defines JOB, a figure to measure: KIND is measure, redis, pipe, pair or floor
+# (as in KIND_run), NAME the figure's name and its raw file's.
 job() {
     declare -g -a "$1"
     local -n definition=$1
@@ -707,6 +743,8 @@ if [ "$only_reference" = false ]; then
     }' >"$work/script.jsonl"
     pipe_socket=$work/placesd-pipe.sock
     job placesd_c1p64 measure placesd-pipe-c1p64 "$pipe_socket" "$add_requests" 1 -p 64 -n "$pipelined_adds" -d 300
+    # The SQLite work alone of the same adds in commits of 64, as placesd makes them 64 in flight on one connection.
+    job floor_c1p64 floor sqlite-floor-c1p64 "$data/floor-c1p64.sqlite" 64 "$pipelined_adds"
     job placesd_c10p16 measure placesd-pipe-c10p16 "$pipe_socket" "$add_requests" 10 -p 16 -n "$pipelined_adds" -d 300
     job placesd_batch1000 measure placesd-batch1000 "$pipe_socket" "$work/batch.jsonl" 1 \
         -n "$((pipelined_adds / batch_size))" -d 300
@@ -716,7 +754,7 @@ if [ "$only_reference" = false ]; then
     for figure in c1p64 c10p16 batch1000 script; do
         start_placesd "placesd-$figure" "$pipe_socket" "$data/pipe-$figure.sqlite"
         case "$figure" in
-            c1p64) with_redis placesd_c1p64 redis_set_c1p64 ;;
+            c1p64) with_redis placesd_c1p64 floor_c1p64 redis_set_c1p64 ;;
             c10p16) with_redis placesd_c10p16 redis_set_c10p16 ;;
             batch1000) with_redis placesd_batch1000 redis_set_c1p1000 ;;
             script) with_redis placesd_script redis_pipe ;;
@@ -727,7 +765,8 @@ if [ "$only_reference" = false ]; then
             script) expect_places "$pipe_socket" "$((repeat * script_requests))" ;;
         esac
         stop_server "placesd-$figure"
-        rm -f "$data/pipe-$figure.sqlite" "$data/pipe-$figure.sqlite-wal" "$data/pipe-$figure.sqlite-shm"
+        rm -f "$data/pipe-$figure.sqlite" "$data/pipe-$figure.sqlite-wal" "$data/pipe-$figure.sqlite-shm" \
+            "$data/floor-$figure.sqlite"
     done
     if [ -n "${server_pids[redis-set]:-}" ]; then
         # Kept for the durable adds at 50 connections, below; the pipelined SETs' keys would only slow it down.
