@@ -8,8 +8,11 @@ WRITTEN_SOCKET at N adds a second (open loop, paced by the clock, not by the
 replies) for S seconds. Each add's latency runs from just before its line is
 written to the arrival of its places.changed event at the watcher. Prints one
 line of JSON: the count, the rate reached, p50, p99 and the maximum in
-milliseconds, and how many adds failed. Exits 1 when an event is missing after
-30 s or an add failed.
+milliseconds, and how many adds failed; then the same for the replies to the
+adds (ack_p50_ms, ack_p99_ms, ack_max_ms: from the line written to its reply
+on the writing host, which is committed by then), which tells a slow commit
+from a slow way to the other host. Exits 1 when an event is missing after 30 s
+or an add failed.
 """
 
 import argparse
@@ -68,9 +71,13 @@ def main():
 
     failures = [0]
 
+    acked = [0] * count
+
     def drain(replies):
-        for _ in range(count):
+        # Replies come in request order: the index-th line answers add number index.
+        for index in range(count):
             line = replies.readline()
+            acked[index] = time.monotonic_ns()
             if not line or b'"error"' in line:
                 failures[0] += 1
 
@@ -97,12 +104,13 @@ def main():
     arrived = done.wait(30)
     draining.join(30)
     latencies = [(r - s) / 1e6 for s, r in zip(sent, received) if r]
-    result = {
-        "count": count, "arrived": len(latencies), "rate": round(count / elapsed) if elapsed else None,
-        "p50_ms": round(statistics.median(latencies), 3) if latencies else None,
-        "p99_ms": round(percentile(latencies, 0.99), 3) if latencies else None,
-        "max_ms": round(max(latencies), 3) if latencies else None, "failed": failures[0],
-    }
+    acks = [(a - s) / 1e6 for s, a in zip(sent, acked) if a]
+    result = {"count": count, "arrived": len(latencies), "rate": round(count / elapsed) if elapsed else None}
+    for key, values in (("", latencies), ("ack_", acks)):
+        result[f"{key}p50_ms"] = round(statistics.median(values), 3) if values else None
+        result[f"{key}p99_ms"] = round(percentile(values, 0.99), 3) if values else None
+        result[f"{key}max_ms"] = round(max(values), 3) if values else None
+    result["failed"] = failures[0]
     print(json.dumps(result))
     if not arrived or failures[0]:
         sys.exit(1)

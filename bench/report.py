@@ -239,7 +239,8 @@ def shared_targets(raw):
          field(sqlite.get("get"), "rps"), "SQLite host", AT_LEAST, 0.9),
         (f"near req/s, 10 conns, {small} places, PostgreSQL host", field(shared["near"]["c10"], "rps"),
          field(sqlite.get("near", {}).get("c10"), "rps"), "SQLite host", AT_LEAST, 0.9),
-        ("cross-host event p99 ms at 1,000 writes/s", latency.get("p99_ms"), 10.0, "10 ms", BELOW, 1.0),
+        ("cross-host event p99 ms at 1,000 writes/s (median of runs)", latency.get("p99_ms"), 10.0, "10 ms", BELOW,
+         1.0),
         (f"spawn to READY=1 s, {large} places from PostgreSQL", startup, 3.0, "3 s", BELOW, 1.0),
     ]
 
@@ -382,7 +383,7 @@ def main():
                 "get": read_runs(directory, "placesd-sqlite-get-c50.jsonl"),
                 "near": {count: read_runs(directory, f"placesd-sqlite-near-{count}.jsonl") for count in ("c1", "c10")},
             },
-            "latency": read_json(directory, "placesd-pg-latency.json"),
+            "latency": read_runs(directory, "placesd-pg-latency.jsonl"),
             "large": read_facts(directory, "placesd-pg-large.txt"),
         },
         "startup_ms": startup,
@@ -443,8 +444,11 @@ def main():
               "counter's lock one at a time, so each commit serves one host's waiting clients)")
     latency = raw["shared"]["latency"]
     if isinstance(latency, dict):
-        print(f"cross-host events: {latency.get('arrived')} of {latency.get('count')} at {latency.get('rate')}/s, "
-              f"p50 {latency.get('p50_ms')} ms, p99 {latency.get('p99_ms')} ms, max {latency.get('max_ms')} ms")
+        for number, run in enumerate(latency["runs"], 1):
+            print(f"cross-host events, run {number}: {run.get('arrived')} of {run.get('count')} at "
+                  f"{run.get('rate')}/s, p50 {run.get('p50_ms')} ms, p99 {run.get('p99_ms')} ms, max "
+                  f"{run.get('max_ms')} ms; the adds' replies on the writing host: p50 {run.get('ack_p50_ms')} ms, "
+                  f"p99 {run.get('ack_p99_ms')} ms, max {run.get('ack_max_ms')} ms")
 
     print(f"\nhow cost grows ({', '.join(labels)} places; ratio = {labels[-1]} / {labels[0]}; "
           f"req/s must stay within {FLAT_LOW}-{FLAT_HIGH})")
