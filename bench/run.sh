@@ -587,6 +587,19 @@ pg_database() {
     printf 'postgresql:///%s?host=%s&user=postgres' "$1" "$pg_socket"
 }
 
+# pg_drop_and_checkpoint NAME...: drops the databases a finished figure wrote, and checkpoints, so that their
+# autovacuum and the flush of their pages do not fall on the figures measured next (as every SQLite figure gets a
+# database of its own, removed after it).
+pg_drop_and_checkpoint() {
+    local name
+    for name in "$@"; do
+        pg_run "$pg_bin/dropdb" -h "$pg_socket" -U postgres "$name" >>"$logs/pg-ctl.log" 2>&1 ||
+            fail "dropdb $name failed; see $logs/pg-ctl.log"
+    done
+    pg_run "$pg_bin/psql" -h "$pg_socket" -U postgres -d postgres -qAt -c CHECKPOINT >>"$logs/pg-ctl.log" 2>&1 ||
+        fail "CHECKPOINT failed; see $logs/pg-ctl.log"
+}
+
 # get_requests_for IDS: prints a places.get line for each id in the file IDS, in a shuffled order that is the
 # same in every run.
 get_requests_for() {
@@ -915,6 +928,8 @@ if [ "$only_reference" = false ]; then
         stop_server placesd-pg-a
         stop_server placesd-pg-b
         stop_server placesd-sqlite-add
+        rm -f "$data/sqlite-add.sqlite" "$data/sqlite-add.sqlite-wal" "$data/sqlite-add.sqlite-shm"
+        pg_drop_and_checkpoint bench_one bench_two
 
         section "placesd over PostgreSQL: places.get and places.near at $places places, with a SQLite host's"
         # start_read_host NAME SOCKET DATABASE: placesd NAME on a store given $places places, with its
