@@ -37,21 +37,26 @@ package protocol PersistenceEngine: AnyObject {
     /// committed state, which it returns if it is not the one before the batch (it reloaded what the disk holds).
     func commit(_ writes: [PlaceWrite], changes: [LoggedChange], next: StoreState) -> EngineCommit
 
-    /// Ends a batch begun with `beginBatch()` that writes nothing, or whose statements `sendAhead(_:)` sent (it
-    /// rolls them back and lets the write lock go).
+    /// Ends a batch begun with `beginBatch()` that writes nothing (it lets the write lock go), or one that
+    /// `sendAhead(_:)` sent and that is not to be reported as committed: it waits for the outcome of the COMMIT
+    /// that went with it, and leaves the state it returns where it was, so that whatever was saved comes in from
+    /// the change log like another host's change.
     func endBatch()
 
     /// Whether `sendAhead(_:)` can send anything: a batch is foretold only for an engine that sends ahead.
     var sendsAhead: Bool { get }
 
     /// Sends, in the batch begun, the statements that write `additions` (places added at the end of their lists,
-    /// as `StoreState.foretellAdditions` tells them) without committing, so that the database works on them
-    /// while the writer makes the changes in memory; the batch then ends with `commitAhead(next:)` or
-    /// `endBatch()`. Returns false when nothing was sent: the engine does not send ahead (the embedded one) or
-    /// the connection failed, which the commit then reports.
+    /// as `StoreState.foretellAdditions` tells them) and the COMMIT, without waiting, so that the database runs
+    /// them, and ends the transaction and its write lock, while the writer makes the changes in memory; the
+    /// batch then ends with `commitAhead(next:)`, or with `endBatch()` if the changes came out otherwise. Once
+    /// sent, the batch cannot be taken back. Returns false when nothing was sent: the engine does not send ahead
+    /// (the embedded one). A connection that fails while sending counts as sent: the commit then reports an
+    /// unknown outcome.
     func sendAhead(_ additions: [LoggedChange]) -> Bool
 
-    /// Commits what `sendAhead(_:)` sent, `next` being the state after it; as `commit(_:changes:next:)`.
+    /// Waits for the outcome of what `sendAhead(_:)` sent, `next` being the state after it; as
+    /// `commit(_:changes:next:)`.
     func commitAhead(next: StoreState) -> EngineCommit
 
     /// What the other hosts committed after the last state the engine returned, read without the write lock:

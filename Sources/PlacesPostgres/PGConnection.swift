@@ -85,6 +85,7 @@ final class PGConnection {
         if let handle { PQfinish(handle) }
         handle = nil
         started = []
+        isEnded = false
     }
 
     /// The warnings the server sent since the last call.
@@ -117,21 +118,36 @@ final class PGConnection {
 
     /// The statements sent by `start(_:)` whose results are not read yet.
     private var started: [PGCommand] = []
+    /// Whether the pipeline `start(_:ending:)` sent is ended already: nothing more can go into it.
+    private var isEnded = false
 
     /// Sends `commands` in a pipeline, for the server to run as they arrive, without waiting for any result:
-    /// `finish(with:)` sends more and reads them all. Throws only when the connection is lost.
-    func start(_ commands: [PGCommand]) throws(PGError) {
+    /// `finish(with:)` sends more and reads them all. With `ending`, the pipeline ends with them (its sync goes
+    /// out too), so that the server runs the last of them, a `COMMIT` say, without waiting for anything more; the
+    /// results are then read by `finish(with:)` with no further commands. Throws only when the connection is lost.
+    func start(_ commands: [PGCommand], ending: Bool = false) throws(PGError) {
+        precondition(!isEnded, "a pipeline that was ended takes no more statements")
         try queue(commands)
+        if ending {
+            guard PQpipelineSync(try usableHandle()) == 1 else { throw lost("send a pipeline") }
+            isEnded = true
+        }
         try flush()
     }
 
     /// Sends `commands` after those `start(_:)` sent, and returns the results of them all, in order; as `run`.
+    /// After `start(_:ending:)` ended the pipeline, `commands` must be empty.
     func finish(with commands: [PGCommand]) throws(PGError) -> [Result<PGResult, PGError>] {
+        precondition(!isEnded || commands.isEmpty, "a pipeline that was ended takes no more statements")
         try queue(commands)
         let handle = try usableHandle()
         let sent = started
         started = []
-        guard PQpipelineSync(handle) == 1 else { throw lost("send a pipeline") }
+        if isEnded {
+            isEnded = false
+        } else {
+            guard PQpipelineSync(handle) == 1 else { throw lost("send a pipeline") }
+        }
         // One write for the statements queued since the last flush and the sync.
         try flush()
         var results: [Result<PGResult, PGError>] = []

@@ -27,12 +27,16 @@ extension PostgresEngine {
     }
 
     package func endBatch() {
+        lostAhead = nil
         guard isInBatch, let connection else { return }
         if isAhead {
+            // The batch's COMMIT went out with its statements: whatever it did, the change log tells, and the
+            // next batch or follow brings it in from there, as it would another host's (the last revision
+            // stays where it was).
             isAhead = false
             isInBatch = false
             do throws(PGError) {
-                _ = try connection.finish(with: [PGCommand(sql: "ROLLBACK")])
+                _ = try connection.finish(with: [])
             } catch {
                 _ = failing(.database(error))
             }
@@ -71,17 +75,25 @@ extension PostgresEngine {
             pruningBelow: pruning.below, pruningOlderThan: pruning.olderThan)
         _ = connection.takeWarnings()
         do throws(PGError) {
-            try connection.start(commands)
+            // The COMMIT goes with the statements, so that the transaction, and the counter's lock with it, ends
+            // as soon as the server has run them, while this host is still making the changes in memory.
+            try connection.start(commands + [PGCommand(sql: "COMMIT")], ending: true)
         } catch {
-            // Nothing is committed without the COMMIT: the batch fails as one whose connection was lost first.
+            // The connection failed while sending: the COMMIT may have gone out, so the batch's outcome is not
+            // known, and `commitAhead` says so. The change log tells once the connection is back.
             _ = failing(.database(error))
-            return false
+            lostAhead = error.message
+            return true
         }
         isAhead = true
         return true
     }
 
     package func commitAhead(next: StoreState) -> EngineCommit {
+        if let lost = lostAhead {
+            lostAhead = nil
+            return .unknown(reason: "the connection to the database was lost while the batch was sent (\(lost))")
+        }
         guard isInBatch, isAhead, let connection else {
             return .failed(reason: "the connection to the database was lost before the commit", reloaded: nil)
         }
@@ -89,7 +101,7 @@ extension PostgresEngine {
         isAhead = false
         let results: [Result<PGResult, PGError>]
         do throws(PGError) {
-            results = try connection.finish(with: [PGCommand(sql: "COMMIT")])
+            results = try connection.finish(with: [])
         } catch {
             return lostDuringCommit(.database(error))
         }

@@ -45,6 +45,9 @@ package final class PostgresEngine: PersistenceEngine {
     var isAhead = false
     /// Where the statements sent ahead prune the log below, if they do.
     var aheadPruning: Int64?
+    /// Why the connection failed while statements and their COMMIT were sent ahead, until `commitAhead` or
+    /// `endBatch()` takes it: the batch's outcome is unknown.
+    var lostAhead: String?
 
     /// The longest any call waits for the server, in milliseconds.
     static let timeoutMilliseconds: Int32 = 15_000

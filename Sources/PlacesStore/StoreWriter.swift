@@ -53,8 +53,8 @@ final class StoreWriter {
         let beginning = engine.beginBatch()
         let batch = take()
         let now = clock()
-        // A batch of additions only can be written before the state catches up and makes it: the database
-        // works on the rows while the writer replays and adds in memory.
+        // A batch of additions only can be written, and committed, before the state catches up and makes it:
+        // the database works on the rows, and the transaction ends, while the writer replays and adds in memory.
         // One foretold change for each addition, in order: the batch adds its places under their ids.
         var foretold: [LoggedChange]?
         if engine.sendsAhead, case .changes(let caughtUp) = beginning, let additions = additions(in: batch) {
@@ -66,7 +66,13 @@ final class StoreWriter {
         }
         let begun = catchUp(beginning, into: &result)
         guard begun else {
-            result.outcomes = batch.map { _ in .failure(result.failure ?? .storage("the change log does not follow")) }
+            // A batch sent ahead went with its COMMIT: it may be saved, and the log, which the state was read
+            // from again, tells.
+            let failure =
+                foretold == nil
+                ? result.failure ?? .storage("the change log does not follow")
+                : .outcomeUnknown("this host's state did not follow the change log when the batch was sent")
+            result.outcomes = batch.map { _ in .failure(failure) }
             return (batch, result)
         }
         var next = state
@@ -86,24 +92,24 @@ final class StoreWriter {
                 outcomes.append(.failure(error))
             }
         }
+        if let foretold, logged != foretold {
+            // Never expected: what was sent, with its COMMIT, is not what the batch does in memory. The engine
+            // waits for the outcome and leaves its last revision where it was, so that whatever was saved is
+            // brought in from the change log as another host's change would be.
+            engine.endBatch()
+            result.outcomes = outcomes.map { _ in
+                .failure(.outcomeUnknown("the batch came out other than this host had sent it"))
+            }
+            return (batch, result)
+        }
         guard !writes.isEmpty else {
             engine.endBatch()
             result.outcomes = outcomes
             return (batch, result)
         }
-        let ending: EngineCommit
-        if let foretold {
-            guard logged == foretold else {
-                // Never expected: what was sent is not what the batch does. It is rolled back, and the batch
-                // fails as a whole, nothing of it written.
-                engine.endBatch()
-                result.outcomes = outcomes.map { _ in .failure(.storage("the batch came out other than foretold")) }
-                return (batch, result)
-            }
-            ending = engine.commitAhead(next: next)
-        } else {
-            ending = engine.commit(writes, changes: logged, next: next)
-        }
+        let ending =
+            foretold == nil
+            ? engine.commit(writes, changes: logged, next: next) : engine.commitAhead(next: next)
         switch ending {
         case .committed(let reloaded):
             state = reloaded ?? next

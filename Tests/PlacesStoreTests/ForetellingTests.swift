@@ -1,3 +1,4 @@
+import Dispatch
 import PlacesLocking
 import PlacesModel
 import PlacesPersistence
@@ -190,5 +191,112 @@ final class AheadEngine: WrappingEngine {
     override func endBatch() {
         sent = nil
         super.endBatch()
+    }
+}
+
+/// A batch of additions goes to the database with its COMMIT, before the host has caught up and made it: once
+/// sent, it cannot be taken back, so a batch that then cannot be made is answered as of unknown outcome, never
+/// as failed.
+@Suite struct SentWithItsCommitTests {
+    let directory = TemporaryDirectory()
+
+    @Test func aBatchSentAheadWhoseCatchUpFailsIsAnsweredAsUnknown() throws {
+        let path = directory.file("places.sqlite")
+        let sqlite = try SQLiteEngine(path: path, key: nil)
+        let seeded = PlaceStore(engine: sqlite)
+        let first = try seeded.perform(.add(draft("first")), owner: 1)
+        seeded.close()
+        guard case .added(let existing) = first else {
+            Issue.record("expected an added place, got \(first)")
+            return
+        }
+        // Another host's addition of a place this host has already: foretelling takes it (it only looks at the
+        // log rows), replaying it does not.
+        let damaged = LoggedChange(
+            change: PlaceChange(kind: .added, revision: 2, storeRevision: 2, place: existing),
+            row: 2, position: ListPositions.first + ListPositions.spacing)
+        let engine = try waitingForTheLock(path) { () throws(StoreError) in
+            DamagedCatchUpEngine(wrapping: try SQLiteEngine(path: path, key: nil), damaged: damaged)
+        }
+        let store = PlaceStore(engine: engine)
+        defer { store.close() }
+        let gaps = Locked(0)
+        store.setGapObserver { gaps.withLock { $0 += 1 } }
+
+        // The writer waits until all three are queued: they make one batch.
+        let queued = DispatchSemaphore(value: 0)
+        store.afterQueuedWork { queued.wait() }
+        let results = Results()
+        for index in 0..<3 {
+            store.submit(.add(draft("sent \(index)")), owner: 1) { results.append($0) }
+        }
+        queued.signal()
+        let outcomes = results.wait(for: 3)
+        for outcome in outcomes {
+            guard case .failure(.outcomeUnknown) = outcome else {
+                Issue.record("expected StoreError.outcomeUnknown, got \(outcome)")
+                continue
+            }
+        }
+        #expect(engine.calls.withLock { $0 } == (sent: 1, ended: 1, reloaded: 1) as (Int, Int, Int))
+        #expect(gaps.withLock { $0 } == 1, "watchers are told that the state was read again")
+        #expect(Array(store.snapshot().places(of: 1)).map(\.name) == ["first"])
+
+        // The store goes on: the next batch is sent ahead and committed.
+        let next = try store.perform(.add(draft("after")), owner: 1)
+        guard case .added = next else {
+            Issue.record("expected an added place, got \(next)")
+            return
+        }
+        #expect(Array(store.snapshot().places(of: 1)).map(\.name) == ["first", "after"])
+        #expect(engine.calls.withLock { $0.sent } == 2)
+    }
+}
+
+/// An engine that sends batches of additions ahead, as the PostgreSQL one does, and brings in once, at the
+/// start of a batch, a change of another host that the state cannot replay. What was sent ahead is committed
+/// by `commitAhead`; a batch ended instead is taken as one whose COMMIT did not take (the database rolled it
+/// back), and the state read again is the wrapped engine's.
+final class DamagedCatchUpEngine: WrappingEngine {
+    /// How many batches were sent ahead, ended without a commit, and how often the state was read again.
+    let calls = Locked((sent: 0, ended: 0, reloaded: 0))
+    private var damaged: LoggedChange?
+    private var sent: [LoggedChange]?
+
+    init(wrapping engine: any PersistenceEngine, damaged: LoggedChange) {
+        self.damaged = damaged
+        super.init(wrapping: engine)
+    }
+
+    override var sendsAhead: Bool { true }
+
+    override func beginBatch() -> CatchUp {
+        guard case .changes = super.beginBatch() else { return .changes([]) }
+        defer { damaged = nil }
+        return .changes(damaged.map { [$0] } ?? [])
+    }
+
+    override func sendAhead(_ additions: [LoggedChange]) -> Bool {
+        sent = additions
+        calls.withLock { $0.sent += 1 }
+        return true
+    }
+
+    override func commitAhead(next: StoreState) -> EngineCommit {
+        let additions = sent ?? []
+        sent = nil
+        let writes = additions.map { PlaceWrite.insert($0.change.place, position: $0.position, row: $0.row) }
+        return super.commit(writes, changes: additions, next: next)
+    }
+
+    override func endBatch() {
+        if sent != nil { calls.withLock { $0.ended += 1 } }
+        sent = nil
+        super.endBatch()
+    }
+
+    override func reload() -> Result<StoreState, StoreError> {
+        calls.withLock { $0.reloaded += 1 }
+        return .success(super.load())
     }
 }
