@@ -36,7 +36,11 @@ extension PostgresEngine {
             isAhead = false
             isInBatch = false
             do throws(PGError) {
-                _ = try connection.finish(with: [])
+                let results = try connection.finish(with: [])
+                // A statement that failed left the transaction open and aborted, its COMMIT skipped.
+                if results.contains(where: { if case .failure = $0 { true } else { false } }) {
+                    rollBack(connection)
+                }
             } catch {
                 _ = failing(.database(error))
             }
