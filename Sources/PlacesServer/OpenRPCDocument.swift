@@ -64,7 +64,7 @@ enum OpenRPCDocument {
         ("LimitReached", RPCErrorCode.limitReached, "Too many places, connections or subscriptions."),
         (
             "OutcomeUnknown", RPCErrorCode.outcomeUnknown,
-            "The database went away while the change was being committed: it may or may not have been saved."
+            "The change's commit went out but its outcome is not known (the database went away, or did not confirm it): it may or may not have been saved."
         ),
         (
             "InvalidParams", RPCErrorCode.invalidParams,
