@@ -55,11 +55,11 @@ compile_module() {
         -c -o "$build/$name.o" "$@"
 }
 
-shopt -s nullglob
-compile_module PlacesModel Sources/PlacesModel/*.swift
-compile_module PlacesProtocol Sources/PlacesProtocol/*.swift
-compile_module PlacesGPX Sources/PlacesGPX/*.swift
-compile_module PlacesFuzzing Sources/PlacesFuzzing/*.swift
+shopt -s nullglob globstar
+compile_module PlacesModel Sources/PlacesModel/**/*.swift
+compile_module PlacesProtocol Sources/PlacesProtocol/**/*.swift
+compile_module PlacesGPX Sources/PlacesGPX/**/*.swift
+compile_module PlacesFuzzing Sources/PlacesFuzzing/**/*.swift
 echo "fuzz: linking $fuzzer"
 "$swiftc" "${flags[@]}" "${link_flags[@]}" Fuzz/FuzzEntry.swift Tests/PlacesFuzzingTests/FoundationReference.swift \
     "$build/PlacesModel.o" "$build/PlacesProtocol.o" "$build/PlacesGPX.o" "$build/PlacesFuzzing.o" -lexpat -o "$fuzzer"
