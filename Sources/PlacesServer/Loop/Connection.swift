@@ -25,17 +25,19 @@ final class Connection {
     /// Replies not yet written to the socket; `output.bytes[sentCount...]` is what remains.
     var output = JSONWriter(capacity: 4096)
     var sentCount = 0
+    /// Where the connection is in its life; see `ConnectionState` for what may follow what.
+    var state = ConnectionState.reading
     /// The socket reported readable and has not yet returned EAGAIN (edge-triggered).
+    ///
+    /// This and `canWrite` stay beside `state`, not in it: they are the readiness the last epoll edge and the last
+    /// read or write left, and change with every read and write in any state. Once the input is closed `canRead`
+    /// no longer matters.
     var canRead = false
     /// The socket reported writable and has not yet returned EAGAIN (edge-triggered).
     var canWrite = true
-    /// No more bytes will be read: end of file, an oversized line, or shutdown.
-    var isInputClosed = false
-    /// The socket reported that the peer shut down its writing side (or hung up): what is left is read to the end.
-    var hasPeerStoppedWriting = false
-    /// Close once the pending output is written (after a protocol error that ends the connection).
-    var closesAfterFlush = false
-    /// The event loop will service the connection once it has handled the messages in hand.
+    /// Whether the connection is in its event loop's list to service after the mailbox's messages.
+    ///
+    /// The loop's bookkeeping for one turn, not the connection's life: set and cleared within a turn, in any state.
     var isScheduled = false
     init(
         id: UInt64, fd: FileDescriptor, caller: Caller, context: RequestContext, maximumLineBytes: Int,
@@ -62,7 +64,7 @@ final class Connection {
     /// Not when a read waits for earlier changes or a protocol error ends the connection either. When the
     /// unread replies newly stop the taking, `onReplyLimitPause` hears of it.
     func mayTakeRequest(budgets: ReplyBudgets, userLimit: Int) -> Bool {
-        guard !pipeline.isHolding, !closesAfterFlush else { return false }
+        guard state.takesRequests, !pipeline.isHolding else { return false }
         let verdict = admission.verdict(
             waiting: pipeline.waitingCount, unread: pendingOutputCount, budgets: budgets, userLimit: userLimit,
             waiter: context.sink)
@@ -85,8 +87,7 @@ final class Connection {
             id: .null,
             error: .invalidRequest("The request line is longer than \(framer.maximumLineBytes) bytes."), to: &line)
         pipeline.appendUnsolicited(line.bytes, output: &output)
-        isInputClosed = true
-        closesAfterFlush = true
+        state.closeAfterFlush()
     }
 
     /// Called once each time the unread replies stop the reading: with the unread bytes and the allowance.
