@@ -21,22 +21,18 @@ public final class EventNotifier: Sendable {
     @inlinable
     public func signal() {
         var one: UInt64 = 1
-        let fd = fileDescriptor.rawValue
-        let outcome = SystemCall.retryingInterrupts { Glibc.write(fd, &one, MemoryLayout<UInt64>.size) }
-        // EAGAIN means the counter is saturated: the descriptor is readable already.
-        if outcome.result < 0 && outcome.errno != EAGAIN {
-            SystemError.trapIfBug(outcome.errno, "signal eventfd")
-        }
+        // EAGAIN means the counter is saturated: the descriptor is readable already. Only a bug (a closed
+        // descriptor, which traps) can make it fail otherwise.
+        _ = try? withUnsafeBytes(of: &one) { bytes throws(SystemError) in try fileDescriptor.write(bytes) }
     }
 
     /// Resets the descriptor to not readable, consuming every `signal` so far.
     @inlinable
     public func drain() {
         var count: UInt64 = 0
-        let fd = fileDescriptor.rawValue
-        let outcome = SystemCall.retryingInterrupts { Glibc.read(fd, &count, MemoryLayout<UInt64>.size) }
-        if outcome.result < 0 && outcome.errno != EAGAIN {
-            SystemError.trapIfBug(outcome.errno, "drain eventfd")
+        // EAGAIN means nothing was signalled since the last drain.
+        _ = try? withUnsafeMutableBytes(of: &count) { bytes throws(SystemError) in
+            try fileDescriptor.read(into: bytes)
         }
     }
 }

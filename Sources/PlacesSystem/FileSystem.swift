@@ -72,19 +72,9 @@ public enum FileSystem {
 
     /// The home directory of `uid` in the password database (`getpwuid_r`).
     public static func homeDirectory(uid: UInt32) -> String? {
-        var capacity = 1024
-        while capacity <= 1 << 20 {
-            var entry = passwd()
-            var found: UnsafeMutablePointer<passwd>? = nil
-            var buffer = [CChar](repeating: 0, count: capacity)
-            let code = getpwuid_r(uid, &entry, &buffer, capacity, &found)
-            if code == ERANGE {
-                capacity *= 2
-                continue
-            }
-            guard code == 0, found != nil, let directory = entry.pw_dir, directory.pointee != 0 else { return nil }
+        SystemCall.lookUp(passwd(), { getpwuid_r(uid, $0, $1, $2, $3) }) { entry in
+            guard let directory = entry.pw_dir, directory.pointee != 0 else { return nil }
             return String(cString: directory)
         }
-        return nil
     }
 }
