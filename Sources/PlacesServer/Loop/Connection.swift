@@ -11,8 +11,11 @@ final class Connection {
 
     /// The loop-wide token of this connection.
     let id: UInt64
+    /// The connection's socket, owned by the connection and closed by its event loop.
     let fd: FileDescriptor
+    /// Who is on the other end.
     let caller: Caller
+    /// The bytes read and not yet taken as lines.
     var framer: LineFramer
     /// The requests read and not yet answered, in order.
     let pipeline = RequestPipeline()
@@ -24,6 +27,7 @@ final class Connection {
     let subscriberBufferLimit: Int
     /// Replies not yet written to the socket; `output.bytes[sentCount...]` is what remains.
     var output = JSONWriter(capacity: 4096)
+    /// How much of `output` the socket has taken.
     var sentCount = 0
     /// Where the connection is in its life; see `ConnectionState` for what may follow what.
     var state = ConnectionState.reading
@@ -39,6 +43,8 @@ final class Connection {
     ///
     /// The loop's bookkeeping for one turn, not the connection's life: set and cleared within a turn, in any state.
     var isScheduled = false
+
+    /// Creates a connection of `caller` on `fd`, reading, with its limits.
     init(
         id: UInt64, fd: FileDescriptor, caller: Caller, context: RequestContext, maximumLineBytes: Int,
         maximumRequestsInFlight: Int = 1024, maximumReplyBytes: Int = 64 << 20, subscriberBufferLimit: Int = 4 << 20
