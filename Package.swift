@@ -1,4 +1,5 @@
 // swift-tools-version:6.2
+// placesd is licensed under the Apache License, Version 2.0: see LICENSE and NOTICE.
 import PackageDescription
 
 /// Settings every Swift target shares: Swift 6 mode is the default for this

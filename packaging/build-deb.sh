@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Builds placesd_VERSION_ARCH.deb from a staged /usr installation (make install-files DESTDIR=ROOT PREFIX=/usr):
-# strips the binaries, compresses the man pages, adds the control files and the maintainer scripts, and
-# computes Depends: from the libraries the binaries link (dpkg-shlibdeps, else ldd and dpkg -S) and from the
-# programs the units run (ExecReload=/bin/kill: procps). Recommends libnss-systemd, which gives the dynamic
+# strips the binaries, compresses the man pages, adds the control files, the maintainer scripts and the licence
+# (debian/copyright, in DEP-5 form, as /usr/share/doc/placesd/copyright), and computes Depends: from the libraries
+# the binaries link (dpkg-shlibdeps, else ldd and dpkg -S) and from the programs the units run
+# (ExecReload=/bin/kill: procps). Recommends libnss-systemd, which gives the dynamic
 # user its name (ps shows "placesd" instead of a number). Files are owned by root (--root-owner-group).
 #
 # Usage: packaging/build-deb.sh --root DIR --version VERSION --out DIR
@@ -40,10 +41,7 @@ find "$root/usr/share/man" -type f -name '*.[0-9]' -exec gzip -9n {} +
 install -d -m 0755 "$root/DEBIAN" "$root/usr/share/doc/placesd"
 install -m 0755 "$here/debian/postinst" "$here/debian/prerm" "$here/debian/postrm" "$root/DEBIAN/"
 find "$root/etc" -type f | sed "s|^$root||" | sort > "$root/DEBIAN/conffiles"
-cat > "$root/usr/share/doc/placesd/copyright" <<'EOF'
-placesd: keeps each user's list of places and serves it on a Unix socket.
-See the project's repository for its license.
-EOF
+install -m 0644 "$here/debian/copyright" "$root/usr/share/doc/placesd/copyright"
 
 # The packages that hold the libraries the binaries link, with the versions their symbols need.
 library_depends() {

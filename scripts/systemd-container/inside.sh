@@ -132,6 +132,8 @@ install_package() {
     no_swift_runtime && dpkg -i "$deb"
 }
 check 'dpkg -i installs the package (no Swift runtime in this system)' install_package
+check 'the package installs its licence (/usr/share/doc/placesd/copyright: DEP-5, Apache-2.0)' \
+    grep -qx 'License: Apache-2.0' /usr/share/doc/placesd/copyright
 output=$(systemd-analyze verify --man=no placesd.socket placesd.service 2>&1)
 if [ -z "$output" ]; then pass 'systemd-analyze verify prints nothing for the installed units'; else
     fail 'systemd-analyze verify prints nothing for the installed units' "$output"; fi
