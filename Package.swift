@@ -134,6 +134,9 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(
+            name: "PlacesCommandLineTests", dependencies: ["PlacesCommandLine", "PlacesCLI", "PlacesServer"],
+            swiftSettings: strict),
+        .testTarget(
             name: "IntegrationTests",
             dependencies: ["PlacesClient", "PlacesLocking", "PlacesProtocol", "PlacesSystem"],
             swiftSettings: strict

@@ -49,8 +49,9 @@ struct BashCompletion {
             lines += ["                else", "                    ((position++))"]
         }
         lines += ["                fi", "                ;;", "        esac", "    done", ""]
-        lines += valueCases(program.globalOptions, indent: "    ")
-        lines += ["", "    local options=''", "    case $command in", "        '')"]
+        let globalCases = valueCases(program.globalOptions, indent: "    ")
+        lines += globalCases + (globalCases.isEmpty ? [] : [""])
+        lines += ["    local options=''", "    case $command in", "        '')"]
         lines += valueCases(program.topOptions, indent: "            ")
         let commandTest = program.isCommandOptional ? "((cword == 1)) && [[ $cur != -* ]]" : "[[ $cur != -* ]]"
         lines += [
@@ -68,11 +69,12 @@ struct BashCompletion {
             lines.append("            ;;")
         }
         let globals = program.globalOptions.flatMap(\.names).joined(separator: " ")
-        lines += [
-            "    esac", "    if [[ $cur == -* ]]; then",
-            "        mapfile -t COMPREPLY < <(compgen -W \"$options\(globals.isEmpty ? "" : " " + globals)\" -- \"$cur\")",
-            "    fi", "} &&", "    complete -F \(function) \(program.name)", "", "# ex: filetype=sh",
-        ]
+        // A program whose commands take no arguments offers its options on an empty word too.
+        let takesArguments = program.commands.contains { !$0.arguments.isEmpty }
+        let offer = reply("compgen -W \"$options\(globals.isEmpty ? "" : " " + globals)\"")
+        lines.append("    esac")
+        lines += takesArguments ? ["    if [[ $cur == -* ]]; then", "        " + offer, "    fi"] : ["    " + offer]
+        lines += ["} &&", "    complete -F \(function) \(program.name)", "", "# ex: filetype=sh"]
         return lines.joined(separator: "\n") + "\n"
     }
 

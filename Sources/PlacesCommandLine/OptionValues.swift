@@ -65,4 +65,9 @@ public struct OptionValues: Sendable, Equatable {
 public struct OptionValueError: Error, Sendable, Equatable {
     /// The sentence, without a final period.
     public let message: String
+
+    /// An error saying `message`.
+    public init(message: String) {
+        self.message = message
+    }
 }

@@ -16,10 +16,14 @@ struct ZshCompletion {
         }
         lines += [
             "\(function)() {", "  local curcontext=$curcontext state line ret=1", "  typeset -A opt_args",
-            "  local -a global_options", "  global_options=(",
+            "  local -a global_options",
         ]
-        lines += program.globalOptions.map { "    " + spec($0, among: program.globalOptions) }
-        lines += ["  )", "", "  _arguments -C \\", "    $global_options \\"]
+        if !program.globalOptions.isEmpty {
+            lines.append("  global_options=(")
+            lines += program.globalOptions.map { "    " + spec($0, among: program.globalOptions) }
+            lines.append("  )")
+        }
+        lines += ["", "  _arguments -C \\", "    $global_options \\"]
         lines += program.topOptions.map { "    " + spec($0, among: program.topOptions) + " \\" }
         lines += [
             "    '1:\(program.isCommandOptional ? ":" : "")command:->command' \\",
