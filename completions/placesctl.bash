@@ -69,16 +69,8 @@ _placesctl()
             esac
             options='--visited --unvisited --search --offset --limit'
             ;;
-        get)
+        get | watch | import | status | call | help)
             options=''
-            if [[ $cur != -* ]]; then
-                case $position in
-                    0)
-                        mapfile -t COMPREPLY < <(compgen -W "$(_placesctl_ids "$socket")" -- "$cur")
-                        return
-                        ;;
-                esac
-            fi
             ;;
         update)
             case $prev in
@@ -87,46 +79,14 @@ _placesctl()
                     ;;
             esac
             options='--name --description --lat --latitude --lon --longitude --visited --unvisited --if-version'
-            if [[ $cur != -* ]]; then
-                case $position in
-                    0)
-                        mapfile -t COMPREPLY < <(compgen -W "$(_placesctl_ids "$socket")" -- "$cur")
-                        return
-                        ;;
-                esac
-            fi
             ;;
-        visit)
+        visit | unvisit | remove)
             case $prev in
                 --if-version)
                     return
                     ;;
             esac
             options='--if-version'
-            if [[ $cur != -* ]]; then
-                case $position in
-                    0)
-                        mapfile -t COMPREPLY < <(compgen -W "$(_placesctl_ids "$socket")" -- "$cur")
-                        return
-                        ;;
-                esac
-            fi
-            ;;
-        unvisit)
-            case $prev in
-                --if-version)
-                    return
-                    ;;
-            esac
-            options='--if-version'
-            if [[ $cur != -* ]]; then
-                case $position in
-                    0)
-                        mapfile -t COMPREPLY < <(compgen -W "$(_placesctl_ids "$socket")" -- "$cur")
-                        return
-                        ;;
-                esac
-            fi
             ;;
         move)
             case $prev in
@@ -139,30 +99,6 @@ _placesctl()
                     ;;
             esac
             options='--before --after --top --bottom --if-version'
-            if [[ $cur != -* ]]; then
-                case $position in
-                    0)
-                        mapfile -t COMPREPLY < <(compgen -W "$(_placesctl_ids "$socket")" -- "$cur")
-                        return
-                        ;;
-                esac
-            fi
-            ;;
-        remove)
-            case $prev in
-                --if-version)
-                    return
-                    ;;
-            esac
-            options='--if-version'
-            if [[ $cur != -* ]]; then
-                case $position in
-                    0)
-                        mapfile -t COMPREPLY < <(compgen -W "$(_placesctl_ids "$socket")" -- "$cur")
-                        return
-                        ;;
-                esac
-            fi
             ;;
         near)
             case $prev in
@@ -171,21 +107,6 @@ _placesctl()
                     ;;
             esac
             options='--lat --latitude --lon --longitude --radius --limit'
-            ;;
-        watch)
-            options=''
-            ;;
-        import)
-            options=''
-            if [[ $cur != -* ]]; then
-                case $position in
-                    0)
-                        _filedir
-                        [[ - == "$cur"* ]] && COMPREPLY+=(-)
-                        return
-                        ;;
-                esac
-            fi
             ;;
         export)
             case $prev in
@@ -200,9 +121,6 @@ _placesctl()
             esac
             options='--format -o --output'
             ;;
-        status)
-            options=''
-            ;;
         unlock)
             case $prev in
                 --key-file)
@@ -215,41 +133,50 @@ _placesctl()
             ;;
         key)
             options='--raw'
-            if [[ $cur != -* ]]; then
-                case $position in
-                    0)
-                        mapfile -t COMPREPLY < <(compgen -W 'generate' -- "$cur")
-                        return
-                        ;;
-                esac
-            fi
-            ;;
-        call)
-            options=''
-            if [[ $cur != -* ]]; then
-                case $position in
-                    0)
-                        mapfile -t COMPREPLY < <(compgen -W 'places.add places.get places.list places.update places.remove places.move places.near places.watch places.import places.export server.status server.unlock rpc.discover' -- "$cur")
-                        return
-                        ;;
-                esac
-            fi
-            ;;
-        help)
-            options=''
-            if [[ $cur != -* ]]; then
-                case $position in
-                    0)
-                        mapfile -t COMPREPLY < <(compgen -W "$commands" -- "$cur")
-                        return
-                        ;;
-                esac
-            fi
             ;;
     esac
     if [[ $cur == -* ]]; then
         mapfile -t COMPREPLY < <(compgen -W "$options --socket --json -h --help" -- "$cur")
+        return
     fi
+    case $command in
+        get | update | visit | unvisit | move | remove)
+            case $position in
+                0)
+                    mapfile -t COMPREPLY < <(compgen -W "$(_placesctl_ids "$socket")" -- "$cur")
+                    ;;
+            esac
+            ;;
+        import)
+            case $position in
+                0)
+                    _filedir
+                    [[ - == "$cur"* ]] && COMPREPLY+=(-)
+                    ;;
+            esac
+            ;;
+        key)
+            case $position in
+                0)
+                    mapfile -t COMPREPLY < <(compgen -W 'generate' -- "$cur")
+                    ;;
+            esac
+            ;;
+        call)
+            case $position in
+                0)
+                    mapfile -t COMPREPLY < <(compgen -W 'places.add places.get places.list places.update places.remove places.move places.near places.watch places.import places.export server.status server.unlock rpc.discover' -- "$cur")
+                    ;;
+            esac
+            ;;
+        help)
+            case $position in
+                0)
+                    mapfile -t COMPREPLY < <(compgen -W "$commands" -- "$cur")
+                    ;;
+            esac
+            ;;
+    esac
 } &&
     complete -F _placesctl placesctl
 

@@ -13,7 +13,7 @@ function __placesctl_ids
     placesctl $socket_option --json list 2>/dev/null | string match -ar '"id":"[0-9a-fA-F-]*"' | string split -f4 '"'
 end
 
-# Succeeds when the command on the line is $argv[1] and $argv[2] of its arguments are given.
+# Succeeds when $argv[1] arguments follow the command on the line, and it is one of $argv[2..].
 function __placesctl_argument
     set -l tokens (commandline -opc)
     set -e tokens[1]
@@ -33,7 +33,7 @@ function __placesctl_argument
             set count (math $count + 1)
         end
     end
-    test "$command" = $argv[1]; and test $count = $argv[2]
+    test $count = $argv[1]; and contains -- "$command" $argv[2..-1]
 end
 
 complete -c placesctl -f
@@ -60,61 +60,31 @@ complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a key -d '
 complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a call -d 'Call any JSON-RPC method and print its result as JSON'
 complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a help -d 'Show the overview, or one command\'s help'
 
-complete -c placesctl -n '__fish_seen_subcommand_from add' -l lat -l latitude -x -d 'Latitude in degrees, -90 to 90'
-complete -c placesctl -n '__fish_seen_subcommand_from add' -l lon -l longitude -x -d 'Longitude in degrees, -180 to 180'
-complete -c placesctl -n '__fish_seen_subcommand_from add' -l description -x -d 'Free text about the place'
+complete -c placesctl -n '__fish_seen_subcommand_from add update near' -l lat -l latitude -x -d 'Latitude in degrees, -90 to 90'
+complete -c placesctl -n '__fish_seen_subcommand_from add update near' -l lon -l longitude -x -d 'Longitude in degrees, -180 to 180'
+complete -c placesctl -n '__fish_seen_subcommand_from add update' -l description -x -d 'Free text about the place'
 complete -c placesctl -n '__fish_seen_subcommand_from add' -l visited -d 'Mark the place as visited already'
-
 complete -c placesctl -n '__fish_seen_subcommand_from list' -l visited -d 'Show only visited places'
 complete -c placesctl -n '__fish_seen_subcommand_from list' -l unvisited -d 'Show only places not visited yet'
 complete -c placesctl -n '__fish_seen_subcommand_from list' -l search -x -d 'Show only places whose name or description contains TEXT, ignoring case'
 complete -c placesctl -n '__fish_seen_subcommand_from list' -l offset -x -d 'Skip the first N matching places'
-complete -c placesctl -n '__fish_seen_subcommand_from list' -l limit -x -d 'Show at most N places'
-
-complete -c placesctl -n '__placesctl_argument get 0' -a '(__placesctl_ids)' -d 'The place\'s id: the full UUID or a unique prefix of at least 4 hex digits'
-
+complete -c placesctl -n '__fish_seen_subcommand_from list near' -l limit -x -d 'Show at most N places'
 complete -c placesctl -n '__fish_seen_subcommand_from update' -l name -x -d 'The new name, 1 to 200 characters'
-complete -c placesctl -n '__fish_seen_subcommand_from update' -l description -x -d 'Free text about the place'
-complete -c placesctl -n '__fish_seen_subcommand_from update' -l lat -l latitude -x -d 'Latitude in degrees, -90 to 90'
-complete -c placesctl -n '__fish_seen_subcommand_from update' -l lon -l longitude -x -d 'Longitude in degrees, -180 to 180'
 complete -c placesctl -n '__fish_seen_subcommand_from update' -l visited -d 'Mark as visited'
 complete -c placesctl -n '__fish_seen_subcommand_from update' -l unvisited -d 'Mark as not visited'
-complete -c placesctl -n '__fish_seen_subcommand_from update' -l if-version -x -d 'Refuse unless the place is still at version N'
-complete -c placesctl -n '__placesctl_argument update 0' -a '(__placesctl_ids)' -d 'The place\'s id: the full UUID or a unique prefix of at least 4 hex digits'
-
-complete -c placesctl -n '__fish_seen_subcommand_from visit' -l if-version -x -d 'Refuse unless the place is still at version N'
-complete -c placesctl -n '__placesctl_argument visit 0' -a '(__placesctl_ids)' -d 'The place\'s id: the full UUID or a unique prefix of at least 4 hex digits'
-
-complete -c placesctl -n '__fish_seen_subcommand_from unvisit' -l if-version -x -d 'Refuse unless the place is still at version N'
-complete -c placesctl -n '__placesctl_argument unvisit 0' -a '(__placesctl_ids)' -d 'The place\'s id: the full UUID or a unique prefix of at least 4 hex digits'
-
+complete -c placesctl -n '__fish_seen_subcommand_from update visit unvisit move remove' -l if-version -x -d 'Refuse unless the place is still at version N'
 complete -c placesctl -n '__fish_seen_subcommand_from move' -l before -x -a '(__placesctl_ids)' -d 'Put the place just before place ID2'
 complete -c placesctl -n '__fish_seen_subcommand_from move' -l after -x -a '(__placesctl_ids)' -d 'Put the place just after place ID2'
 complete -c placesctl -n '__fish_seen_subcommand_from move' -l top -d 'Put the place first'
 complete -c placesctl -n '__fish_seen_subcommand_from move' -l bottom -d 'Put the place last'
-complete -c placesctl -n '__fish_seen_subcommand_from move' -l if-version -x -d 'Refuse unless the place is still at version N'
-complete -c placesctl -n '__placesctl_argument move 0' -a '(__placesctl_ids)' -d 'The place\'s id: the full UUID or a unique prefix of at least 4 hex digits'
-
-complete -c placesctl -n '__fish_seen_subcommand_from remove' -l if-version -x -d 'Refuse unless the place is still at version N'
-complete -c placesctl -n '__placesctl_argument remove 0' -a '(__placesctl_ids)' -d 'The place\'s id: the full UUID or a unique prefix of at least 4 hex digits'
-
-complete -c placesctl -n '__fish_seen_subcommand_from near' -l lat -l latitude -x -d 'Latitude in degrees, -90 to 90'
-complete -c placesctl -n '__fish_seen_subcommand_from near' -l lon -l longitude -x -d 'Longitude in degrees, -180 to 180'
 complete -c placesctl -n '__fish_seen_subcommand_from near' -l radius -x -d 'Only places this close: metres or kilometres'
-complete -c placesctl -n '__fish_seen_subcommand_from near' -l limit -x -d 'Show at most N places'
-
-
-complete -c placesctl -n '__placesctl_argument import 0' -F -a - -d 'The file to read, or - for standard input'
-
 complete -c placesctl -n '__fish_seen_subcommand_from export' -l format -x -a 'json geojson gpx' -d 'json, geojson or gpx'
 complete -c placesctl -n '__fish_seen_subcommand_from export' -s o -l output -r -F -d 'Write to FILE instead of standard output'
-
-
 complete -c placesctl -n '__fish_seen_subcommand_from unlock' -l key-file -r -F -a - -d 'Read the key from FILE'
-
 complete -c placesctl -n '__fish_seen_subcommand_from key' -l raw -d 'Write the 32 raw bytes instead of base64'
-complete -c placesctl -n '__placesctl_argument key 0' -a 'generate' -d 'What to do: generate, the only action'
 
-complete -c placesctl -n '__placesctl_argument call 0' -a 'places.add places.get places.list places.update places.remove places.move places.near places.watch places.import places.export server.status server.unlock rpc.discover' -d 'The method\'s name, such as places.list'
-
-complete -c placesctl -n '__placesctl_argument help 0' -a "$commands" -d 'The command to explain'
+complete -c placesctl -n '__placesctl_argument 0 get update visit unvisit move remove' -a '(__placesctl_ids)' -d 'The place\'s id: the full UUID or a unique prefix of at least 4 hex digits'
+complete -c placesctl -n '__placesctl_argument 0 import' -F -a - -d 'The file to read, or - for standard input'
+complete -c placesctl -n '__placesctl_argument 0 key' -a 'generate' -d 'What to do: generate, the only action'
+complete -c placesctl -n '__placesctl_argument 0 call' -a 'places.add places.get places.list places.update places.remove places.move places.near places.watch places.import places.export server.status server.unlock rpc.discover' -d 'The method\'s name, such as places.list'
+complete -c placesctl -n '__placesctl_argument 0 help' -a "$commands" -d 'The command to explain'

@@ -35,8 +35,6 @@ complete -c placesd -n '__fish_seen_subcommand_from rekey' -l database -r -F -d 
 complete -c placesd -n '__fish_seen_subcommand_from rekey' -l key-file -r -F -d 'The current key; not needed for a plaintext database'
 complete -c placesd -n '__fish_seen_subcommand_from rekey' -l new-key-file -r -F -d 'The new key: 32 bytes, or their base64 text'
 complete -c placesd -n '__fish_seen_subcommand_from rekey' -l decrypt -d 'Store the places in plaintext instead of sealing them with a new key'
-complete -c placesd -n '__fish_seen_subcommand_from rekey' -s h -l help -d 'Print this help and exit'
-
+complete -c placesd -n '__fish_seen_subcommand_from rekey migrate' -s h -l help -d 'Print this help and exit'
 complete -c placesd -n '__fish_seen_subcommand_from migrate' -l from -r -F -d 'The store to copy'
 complete -c placesd -n '__fish_seen_subcommand_from migrate' -l to -r -F -d 'The empty store to copy it into'
-complete -c placesd -n '__fish_seen_subcommand_from migrate' -s h -l help -d 'Print this help and exit'

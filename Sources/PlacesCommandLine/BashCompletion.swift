@@ -61,19 +61,30 @@ struct BashCompletion {
             "            options=\(program.topOptions.flatMap(\.names).joined(separator: " ").shellQuoted)",
             "            ;;",
         ]
-        for command in program.commands {
-            lines.append("        \(command.name))")
-            lines += valueCases(command.options, indent: "            ")
-            lines.append("            options=\(command.options.flatMap(\.names).joined(separator: " ").shellQuoted)")
-            lines += argumentCases(command.arguments)
-            lines.append("            ;;")
+        let bodies = program.commands.map { command in
+            valueCases(command.options, indent: "            ")
+                + ["            options=\(command.options.flatMap(\.names).joined(separator: " ").shellQuoted)"]
+        }
+        for (names, body) in grouped(program.commands.map(\.name), bodies) {
+            lines += ["        \(names.joined(separator: " | ")))"] + body + ["            ;;"]
         }
         let globals = program.globalOptions.flatMap(\.names).joined(separator: " ")
         // A program whose commands take no arguments offers its options on an empty word too.
         let takesArguments = program.commands.contains { !$0.arguments.isEmpty }
         let offer = reply("compgen -W \"$options\(globals.isEmpty ? "" : " " + globals)\"")
         lines.append("    esac")
-        lines += takesArguments ? ["    if [[ $cur == -* ]]; then", "        " + offer, "    fi"] : ["    " + offer]
+        guard takesArguments else {
+            lines += ["    " + offer, "} &&", "    complete -F \(function) \(program.name)", "", "# ex: filetype=sh"]
+            return lines.joined(separator: "\n") + "\n"
+        }
+        lines += [
+            "    if [[ $cur == -* ]]; then", "        " + offer, "        return", "    fi", "    case $command in",
+        ]
+        for (names, body) in grouped(program.commands.map(\.name), program.commands.map(argumentCases))
+        where !body.isEmpty {
+            lines += ["        \(names.joined(separator: " | ")))"] + body + ["            ;;"]
+        }
+        lines.append("    esac")
         lines += ["} &&", "    complete -F \(function) \(program.name)", "", "# ex: filetype=sh"]
         return lines.joined(separator: "\n") + "\n"
     }
@@ -109,17 +120,17 @@ struct BashCompletion {
         return lines + [indent + "esac"]
     }
 
-    /// A `case $position` completing a command's positional arguments, when the word is not an option.
-    private func argumentCases(_ arguments: [ArgumentDeclaration]) -> [String] {
-        let completed = arguments.enumerated().filter { $0.element.completion != .none }
+    /// A `case $position` completing a command's positional arguments, or nothing when none is completed.
+    private func argumentCases(_ command: CommandDeclaration) -> [String] {
+        let completed = command.arguments.enumerated().filter { $0.element.completion != .none }
         guard !completed.isEmpty else { return [] }
-        var lines = ["            if [[ $cur != -* ]]; then", "                case $position in"]
+        var lines = ["            case $position in"]
         for (index, argument) in completed {
-            lines.append("                    \(index))")
-            lines += completion(argument.completion).map { "                        " + $0 }
-            lines += ["                        return", "                        ;;"]
+            lines.append("                \(index))")
+            lines += completion(argument.completion).map { "                    " + $0 }
+            lines.append("                    ;;")
         }
-        return lines + ["                esac", "            fi"]
+        return lines + ["            esac"]
     }
 
     /// The lines that fill COMPREPLY for `kind`.

@@ -44,6 +44,19 @@ extension ProgramDeclaration {
     }
 }
 
+/// `values` grouped by equality, in the order each first appears, each with the names that have it.
+func grouped<Value: Equatable>(_ names: [String], _ values: [Value]) -> [(names: [String], value: Value)] {
+    var groups: [(names: [String], value: Value)] = []
+    for (name, value) in zip(names, values) {
+        if let index = groups.firstIndex(where: { $0.value == value }) {
+            groups[index].names.append(name)
+        } else {
+            groups.append(([name], value))
+        }
+    }
+    return groups
+}
+
 extension String {
     /// The text in single quotes for sh, bash and zsh: `it's` becomes `'it'\''s'`.
     var shellQuoted: String {

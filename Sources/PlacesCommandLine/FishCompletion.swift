@@ -32,26 +32,49 @@ struct FishCompletion {
                 "complete -c \(name) -n \(beforeCommand) -a \(command.name) -d \(command.abstract.withoutPeriod.fishQuoted)"
             )
         }
-        for command in program.commands {
+        // One line per option (or argument) for all the commands that share it.
+        let options = program.commands.flatMap { command in command.options.map { (command.name, $0) } }
+        if !options.isEmpty {
             lines.append("")
-            let seen = "__fish_seen_subcommand_from \(command.name)".fishQuoted
-            lines += command.options.map { line(for: $0, condition: seen) }
-            for (index, argument) in command.arguments.enumerated() where argument.completion != .none {
-                let condition = "\(prefix)_argument \(command.name) \(index)".fishQuoted
-                lines.append(
-                    "complete -c \(name) -n \(condition) \(arguments(argument.completion, isOption: false))"
-                        + " -d \(argument.abstract.withoutPeriod.fishQuoted)")
+        }
+        for (names, flags) in grouped(options.map(\.0), options.map { flags(for: $0.1) }) {
+            let condition = "__fish_seen_subcommand_from \(names.joined(separator: " "))".fishQuoted
+            lines.append("complete -c \(program.name) -n \(condition) \(flags)")
+        }
+        let positions = program.commands.flatMap { command in
+            command.arguments.enumerated().filter { $0.element.completion != .none }.map {
+                (command.name, Position(index: $0.offset, argument: $0.element))
             }
+        }
+        if !positions.isEmpty {
+            lines.append("")
+        }
+        for (names, position) in grouped(positions.map(\.0), positions.map(\.1)) {
+            let condition = "\(prefix)_argument \(position.index) \(names.joined(separator: " "))".fishQuoted
+            lines.append(
+                "complete -c \(name) -n \(condition) \(arguments(position.argument.completion, isOption: false))"
+                    + " -d \(position.argument.abstract.withoutPeriod.fishQuoted)")
         }
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// A positional argument of a command, and where it is.
+    private struct Position: Equatable {
+        /// Its index among the command's arguments, from 0.
+        let index: Int
+        /// The declaration.
+        let argument: ArgumentDeclaration
+    }
+
     /// The `complete` line for `option`, offered when `condition` holds (always when nil).
     private func line(for option: OptionDeclaration, condition: String?) -> String {
-        var parts = ["complete -c", program.name]
-        if let condition {
-            parts += ["-n", condition]
-        }
+        let parts = ["complete -c", program.name] + (condition.map { ["-n", $0] } ?? []) + [flags(for: option)]
+        return parts.joined(separator: " ")
+    }
+
+    /// The flags of `complete` that describe `option`: its spellings, its values and its description.
+    private func flags(for option: OptionDeclaration) -> String {
+        var parts: [String] = []
         for name in option.names {
             parts.append(name.hasPrefix("--") ? "-l \(name.dropFirst(2))" : "-s \(name.dropFirst())")
         }
@@ -97,7 +120,7 @@ struct FishCompletion {
     /// as its second follow it.
     private var argumentFunction: [String] {
         [
-            "# Succeeds when the command on the line is $argv[1] and $argv[2] of its arguments are given.",
+            "# Succeeds when $argv[1] arguments follow the command on the line, and it is one of $argv[2..].",
             "function \(prefix)_argument", "    set -l tokens (commandline -opc)", "    set -e tokens[1]",
             "    set -l command", "    set -l count 0", "    set -l skip 0", "    for token in $tokens",
             "        if test $skip = 1", "            set skip 0",
@@ -105,7 +128,7 @@ struct FishCompletion {
             "            set skip 1", "        else if string match -q -- '-*' $token", "            continue",
             "        else if test -z \"$command\"", "            set command $token", "        else",
             "            set count (math $count + 1)", "        end", "    end",
-            "    test \"$command\" = $argv[1]; and test $count = $argv[2]", "end",
+            "    test $count = $argv[1]; and contains -- \"$command\" $argv[2..-1]", "end",
         ]
     }
 }

@@ -6,12 +6,6 @@ public struct OptionValues: Sendable, Equatable {
         public let spelling: String
         /// The value as given.
         public let text: String
-
-        /// An entry.
-        public init(spelling: String, text: String) {
-            self.spelling = spelling
-            self.text = text
-        }
     }
 
     /// Values by their option's key (`OptionDeclaration.key`).

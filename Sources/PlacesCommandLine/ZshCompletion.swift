@@ -45,11 +45,12 @@ struct ZshCompletion {
             "    argument)", "      curcontext=${curcontext%:*:*}:\(program.name)-$words[1]:",
             "      case $words[1] in",
         ]
-        for command in program.commands {
-            let specs =
-                command.options.map { spec($0, among: command.options) }
+        let allSpecs = program.commands.map { command in
+            command.options.map { spec($0, among: command.options) }
                 + command.arguments.enumerated().map { argumentSpec($0.element, position: $0.offset + 1) }
-            lines.append("        \(command.name))")
+        }
+        for (names, specs) in grouped(program.commands.map(\.name), allSpecs) {
+            lines.append("        \(names.joined(separator: "|")))")
             lines.append("          _arguments $global_options" + (specs.isEmpty ? " && ret=0" : " \\"))
             for (index, spec) in specs.enumerated() {
                 lines.append("            " + spec + (index == specs.count - 1 ? " && ret=0" : " \\"))

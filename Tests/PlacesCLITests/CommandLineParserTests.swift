@@ -134,6 +134,7 @@ private func parse(_ arguments: [String]) -> String {
             Issue.record("expected a command to run")
             return
         }
-        #expect(input.values["lat"] == CommandInput.OptionValue(spelling: "--latitude", text: "1"))
+        #expect(input.values["lat"]?.spelling == "--latitude")
+        #expect(input.values["lat"]?.text == "1")
     }
 }

@@ -17,9 +17,21 @@ extension DaemonOptions {
         }
     }
 
-    /// The value of a `rekey` or `migrate` option, which must not be empty.
-    static func nonEmpty(_ value: String, spelling: String) throws(UsageError) -> String {
-        guard !value.isEmpty else { throw UsageError("Option '\(spelling)' must not be empty.") }
-        return value
+    /// Reads the options of `command` (`rekey`, `migrate`) from `arguments`, giving `handle` each option and a
+    /// function that returns its value, which must not be empty; false when `--help` asks for the help instead.
+    static func readOptions(
+        of command: CommandDeclaration, from arguments: ArraySlice<String>,
+        _ handle: (OptionDeclaration, () throws(UsageError) -> String) throws(UsageError) -> Void
+    ) throws(UsageError) -> Bool {
+        var reader = ArgumentReader(arguments, doubleDashEndsOptions: false, everyArgumentIsAnOption: true)
+        while let token = reader.next(options: command.option(spelled:)) {
+            let (option, spelling, text) = try read(token, command: command.name)
+            guard option != help.declaration else { return false }
+            try handle(option) { () throws(UsageError) in
+                guard !text.isEmpty else { throw UsageError("Option '\(spelling)' must not be empty.") }
+                return text
+            }
+        }
+        return true
     }
 }

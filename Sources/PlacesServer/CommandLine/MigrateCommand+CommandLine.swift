@@ -6,17 +6,15 @@ extension MigrateCommand {
         typealias Options = DaemonOptions.Migrate
         var source: String?
         var target: String?
-        var reader = ArgumentReader(arguments, doubleDashEndsOptions: false, everyArgumentIsAnOption: true)
-        while let token = reader.next(options: Options.command.option(spelled:)) {
-            let (option, spelling, text) = try DaemonOptions.read(token, command: Options.command.name)
-            func value() throws(UsageError) -> String { try DaemonOptions.nonEmpty(text, spelling: spelling) }
+        let isRun = try DaemonOptions.readOptions(of: Options.command, from: arguments) {
+            option, value throws(UsageError) in
             switch option {
-            case DaemonOptions.help.declaration: return nil
             case Options.from.declaration: source = try value()
             case Options.to.declaration: target = try value()
-            default: throw UsageError("Unknown option '\(spelling)' for 'placesd migrate'.")
+            default: preconditionFailure("'placesd migrate' declares \(option.name) but does not read it")
             }
         }
+        guard isRun else { return nil }
         guard let source, let target else {
             throw UsageError("'placesd migrate' needs --from DATABASE and --to DATABASE.")
         }

@@ -7,12 +7,9 @@ extension RekeyCommand {
     ) throws(UsageError) -> RekeyCommand? {
         typealias Options = DaemonOptions.Rekey
         var command = RekeyCommand(invocation: DaemonInvocation(environment: environment, uid: uid))
-        var reader = ArgumentReader(arguments, doubleDashEndsOptions: false, everyArgumentIsAnOption: true)
-        while let token = reader.next(options: Options.command.option(spelled:)) {
-            let (option, spelling, text) = try DaemonOptions.read(token, command: Options.command.name)
-            func value() throws(UsageError) -> String { try DaemonOptions.nonEmpty(text, spelling: spelling) }
+        let isRun = try DaemonOptions.readOptions(of: Options.command, from: arguments) {
+            option, value throws(UsageError) in
             switch option {
-            case DaemonOptions.help.declaration: return nil
             case Options.config.declaration:
                 command.invocation.configurationPath = try value()
                 command.invocation.isConfigurationPathExplicit = true
@@ -22,9 +19,10 @@ extension RekeyCommand {
                 command.invocation.overrides.append(.init(key: .keyFile, value: try value()))
             case Options.newKeyFile.declaration: command.newKeyPath = try value()
             case Options.decrypt.declaration: command.decrypt = true
-            default: throw UsageError("Unknown option '\(spelling)' for 'placesd rekey'.")
+            default: preconditionFailure("'placesd rekey' declares \(option.name) but does not read it")
             }
         }
+        guard isRun else { return nil }
         guard (command.newKeyPath != nil) != command.decrypt else {
             throw UsageError("'placesd rekey' needs exactly one of --new-key-file PATH and --decrypt.")
         }
