@@ -56,16 +56,3 @@ func grouped<Value: Equatable>(_ names: [String], _ values: [Value]) -> [(names:
     }
     return groups
 }
-
-extension String {
-    /// The text in single quotes for sh, bash and zsh: `it's` becomes `'it'\''s'`.
-    var shellQuoted: String {
-        "'" + replacing("'", with: "'\\''") + "'"
-    }
-
-    /// The text with its first letter in lower case, as zsh's descriptions are written.
-    var lowercasedFirst: String {
-        guard let first else { return self }
-        return first.lowercased() + dropFirst()
-    }
-}

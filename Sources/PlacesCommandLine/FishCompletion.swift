@@ -132,10 +132,3 @@ struct FishCompletion {
         ]
     }
 }
-
-extension String {
-    /// The text in single quotes for fish: `it's` becomes `'it\'s'`.
-    var fishQuoted: String {
-        "'" + replacing("\\", with: "\\\\").replacing("'", with: "\\'") + "'"
-    }
-}

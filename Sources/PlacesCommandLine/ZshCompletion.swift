@@ -116,10 +116,3 @@ struct ZshCompletion {
         text.replacing("[", with: "\\[").replacing("]", with: "\\]")
     }
 }
-
-extension String {
-    /// The sentence without its final period.
-    var withoutPeriod: String {
-        hasSuffix(".") ? String(dropLast()) : self
-    }
-}
