@@ -1,6 +1,6 @@
 /// A shell whose completion script can be made from a program's declarations.
 public enum CompletionShell: String, Sendable, CaseIterable {
-    /// bash, with the bash-completion package's helpers.
+    /// bash, with the bash-completion package's functions.
     case bash
     /// zsh's completion system.
     case zsh

@@ -1,7 +1,7 @@
 /// Writes a fish completion script from a program's declarations.
 ///
 /// Global options complete everywhere, top options and the commands only before a command, a command's options
-/// after it, and its positional arguments by their position (a helper function counts them).
+/// after it, and its positional arguments by their position (a function of the script counts them).
 struct FishCompletion {
     /// The program described.
     let program: ProgramDeclaration
