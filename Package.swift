@@ -66,8 +66,7 @@ let package = Package(
         .target(
             name: "PlacesStore",
             dependencies: [
-                "PlacesModel", "PlacesState", "PlacesSealing", "PlacesPersistence", "PlacesSQLite", "PlacesPostgres",
-                "PlacesLocking", "PlacesSystem",
+                "PlacesModel", "PlacesState", "PlacesSealing", "PlacesPersistence", "PlacesLocking", "PlacesSystem",
             ],
             swiftSettings: strict
         ),
@@ -85,7 +84,7 @@ let package = Package(
             name: "PlacesServer",
             dependencies: [
                 "PlacesModel", "PlacesLocking", "PlacesSystem", "PlacesSystemd", "PlacesState", "PlacesSealing",
-                "PlacesPersistence", "PlacesStore", "PlacesProtocol", "PlacesGPX",
+                "PlacesPersistence", "PlacesSQLite", "PlacesPostgres", "PlacesStore", "PlacesProtocol", "PlacesGPX",
             ],
             swiftSettings: strict
         ),
@@ -115,8 +114,8 @@ let package = Package(
         .testTarget(
             name: "PlacesServerTests",
             dependencies: [
-                "PlacesServer", "PlacesStore", "PlacesState", "PlacesStoreFaults", "PlacesProtocol", "PlacesModel",
-                "PlacesSystem", "PlacesLocking",
+                "PlacesServer", "PlacesStore", "PlacesState", "PlacesPersistence", "PlacesSQLite", "PlacesStoreFaults",
+                "PlacesProtocol", "PlacesModel", "PlacesSystem", "PlacesLocking",
             ],
             swiftSettings: strict
         ),
