@@ -68,8 +68,7 @@ let package = Package(
         .target(
             name: "PlacesStore",
             dependencies: [
-                "PlacesModel", "PlacesState", "PlacesSealing", "PlacesPersistence", "PlacesSQLite", "PlacesPostgres",
-                "PlacesLocking", "PlacesSystem",
+                "PlacesModel", "PlacesState", "PlacesSealing", "PlacesPersistence", "PlacesLocking", "PlacesSystem",
             ],
             swiftSettings: strict
         ),
@@ -87,7 +86,8 @@ let package = Package(
             name: "PlacesServer",
             dependencies: [
                 "PlacesModel", "PlacesLocking", "PlacesSystem", "PlacesSystemd", "PlacesState", "PlacesSealing",
-                "PlacesPersistence", "PlacesStore", "PlacesProtocol", "PlacesGPX", "PlacesCommandLine",
+                "PlacesPersistence", "PlacesSQLite", "PlacesPostgres", "PlacesStore", "PlacesProtocol", "PlacesGPX",
+                "PlacesCommandLine",
             ],
             swiftSettings: strict
         ),
@@ -122,8 +122,8 @@ let package = Package(
         .testTarget(
             name: "PlacesServerTests",
             dependencies: [
-                "PlacesServer", "PlacesStore", "PlacesState", "PlacesStoreFaults", "PlacesProtocol", "PlacesModel",
-                "PlacesSystem", "PlacesLocking", "PlacesCommandLine",
+                "PlacesServer", "PlacesStore", "PlacesState", "PlacesPersistence", "PlacesSQLite", "PlacesStoreFaults",
+                "PlacesProtocol", "PlacesModel", "PlacesSystem", "PlacesLocking", "PlacesCommandLine",
             ],
             swiftSettings: strict
         ),

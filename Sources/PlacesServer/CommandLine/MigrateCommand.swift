@@ -1,4 +1,4 @@
-import PlacesStore
+import PlacesPersistence
 
 /// `placesd migrate`: copies a stopped store from SQLite to PostgreSQL or back (or between two of either).
 public struct MigrateCommand: Sendable, Equatable {
@@ -36,11 +36,14 @@ public struct MigrateCommand: Sendable, Equatable {
 
     /// Copies the store; returns the exit status and the line to print (on stdout for 0, else stderr).
     func run() -> (status: Int32, message: String) {
-        let from = PlaceStore.describeDatabase(source)
-        let to = PlaceStore.describeDatabase(target)
+        let sourceKind = StorageEngines.kind(of: source)
+        let targetKind = StorageEngines.kind(of: target)
+        let from = sourceKind.describe(source)
+        let to = targetKind.describe(target)
         do {
-            let count = try PlaceStore.migrate(from: source, to: target)
-            return (0, "Copied \(count) places from '\(from)' to '\(to)'.")
+            let rows = try sourceKind.transfer.read(source)
+            try targetKind.transfer.write(rows, into: target)
+            return (0, "Copied \(rows.places.count) places from '\(from)' to '\(to)'.")
         } catch {
             return (1, "placesd: \(error); nothing was changed")
         }

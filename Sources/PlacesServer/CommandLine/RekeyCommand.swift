@@ -1,6 +1,6 @@
+import PlacesPersistence
 import PlacesSealing
 import PlacesState
-import PlacesStore
 import PlacesSystem
 
 /// `placesd rekey`: re-seals every place of a stopped daemon's database with a new key, or decrypts it.
@@ -46,8 +46,8 @@ public struct RekeyCommand: Sendable, Equatable {
             return (Daemon.configurationExitStatus, "placesd: \(error)")
         }
         let path = configuration.databasePath
-        guard !PlaceStore.isSharedDatabase(path) else {
-            return (1, "placesd: rekey works on SQLite files only; a PostgreSQL store keeps the key it was sealed with")
+        guard let engine = StorageEngines.kind(of: path) as? any RekeyingEngineKind.Type else {
+            return (1, "placesd: \(StorageEngines.cannotRekey)")
         }
         guard FileSystem.fileExists(path) else {
             return (1, "placesd: database '\(path)': no such file")
@@ -62,10 +62,10 @@ public struct RekeyCommand: Sendable, Equatable {
         }
         do {
             do {
-                try PlaceStore.rekey(path: path, from: oldKey, to: newKey)
+                try engine.rekey(path, from: oldKey, to: newKey)
             } catch .notEncrypted where oldKey != nil {
                 // The current key is for a sealed store; this one is plaintext, so there is nothing to open.
-                try PlaceStore.rekey(path: path, from: nil, to: newKey)
+                try engine.rekey(path, from: nil, to: newKey)
             }
         } catch .wrongKey {
             return (
