@@ -5,7 +5,7 @@ extension CommandContext {
     /// A place from a reply; a malformed one is an internal error.
     func decodePlace(_ value: JSONValue) throws(CLIFailure) -> WirePlace {
         do {
-            return try PlaceEncoding.decode(value)
+            return try WirePlace.decode(value)
         } catch {
             throw .software("malformed place in the reply from placesd: \(RPCErrorMessage.text(for: error))")
         }

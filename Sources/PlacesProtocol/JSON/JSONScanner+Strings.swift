@@ -1,3 +1,5 @@
+import PlacesModel
+
 extension JSONScanner {
     /// Reads a string starting at its opening quote and returns it unescaped, validating UTF-8.
     mutating func parseString() throws(JSONParseError) -> String {
@@ -34,20 +36,26 @@ extension JSONScanner {
     /// nil for any other text.
     private func knownString(start: Int, length: Int) -> String? {
         switch length {
-        case 2: return matches("id", at: start) ? "id" : nil
+        case 2: return known(.id, at: start)
         case 3: return matches("2.0", at: start) ? "2.0" : nil
-        case 4: return matches("name", at: start) ? "name" : nil
+        case 4: return known(.name, at: start)
         case 6:
             if matches("method", at: start) { return "method" }
             return matches("params", at: start) ? "params" : nil
         case 7:
             if matches("jsonrpc", at: start) { return "jsonrpc" }
-            return matches("visited", at: start) ? "visited" : nil
-        case 8: return matches("latitude", at: start) ? "latitude" : nil
-        case 9: return matches("longitude", at: start) ? "longitude" : nil
-        case 11: return matches("description", at: start) ? "description" : nil
+            return known(.visited, at: start)
+        case 8: return known(.latitude, at: start)
+        case 9: return known(.longitude, at: start)
+        case 11: return known(.description, at: start)
         default: return nil
         }
+    }
+
+    /// The field's name when the text at `start` is it.
+    @inline(__always)
+    private func known(_ field: PlaceField, at start: Int) -> String? {
+        matches(field.key, at: start) ? field.text : nil
     }
 
     private func matches(_ literal: StaticString, at start: Int) -> Bool {
