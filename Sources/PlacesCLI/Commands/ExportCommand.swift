@@ -30,9 +30,7 @@ enum ExportCommand {
             throw input.usageError("--format must be json, geojson or gpx, got '\(formatName)'")
         }
         let result = try context.call(ExportParams(format: format))
-        guard let document = result["document"] else {
-            throw .software("malformed reply from placesd: places.export returned no 'document'")
-        }
+        let document = try context.decode(result, from: Method.export.rawValue, ExportResult.decode).document
         let text = context.isJSON ? result.jsonText + "\n" : documentText(document)
         guard let output = input.text("output"), output != "-" else {
             return try context.write(text)
