@@ -3,7 +3,7 @@
 ///
 /// Adding a field to a place starts here: the encoders, the decoders and the OpenRPC description read the names
 /// from this enum, so the compiler leads to each switch over it.
-public enum PlaceField: CaseIterable, Sendable {
+public enum PlaceField: String, CaseIterable, Sendable {
     /// The place's UUID.
     case id
     /// Its name.
@@ -25,7 +25,8 @@ public enum PlaceField: CaseIterable, Sendable {
     /// The owner's uid, written only for administrators.
     case owner
 
-    /// The field's name as a JSON key: plain ASCII, so it is written as it is.
+    /// The field's name as a JSON key (the case's name, as a `StaticString` for the writer): plain ASCII, so it is
+    /// written as it is.
     @inlinable
     public var key: StaticString {
         switch self {
@@ -42,30 +43,16 @@ public enum PlaceField: CaseIterable, Sendable {
         }
     }
 
-    /// The field's name as a string, e.g. for a validation error's `field`: the same text as `key`, spelled as a
-    /// `String` literal so that it costs nothing where it is inlined (the params' decoders, the JSON scanner).
+    /// The field's name as a string, e.g. for a validation error's `field`: the case's name.
     @inlinable
-    public var text: String {
-        switch self {
-        case .id: "id"
-        case .name: "name"
-        case .description: "description"
-        case .latitude: "latitude"
-        case .longitude: "longitude"
-        case .visited: "visited"
-        case .version: "version"
-        case .createdAt: "createdAt"
-        case .updatedAt: "updatedAt"
-        case .owner: "owner"
-        }
-    }
+    public var text: String { rawValue }
 
     /// The fields a client sets (`places.add`, `places.update`, an imported place), in the params' order.
     public static let draftFields: [PlaceField] = [.name, .description, .latitude, .longitude, .visited]
 
     /// The field named `text`, if a place has one.
+    @inlinable
     public init?(text: String) {
-        guard let field = Self.allCases.first(where: { $0.text == text }) else { return nil }
-        self = field
+        self.init(rawValue: text)
     }
 }

@@ -20,10 +20,8 @@ public struct MoveResult: Sendable, Hashable {
         out.beginObject()
         out.writeMember(Key.id, first: true)
         out.writePlaceID(id)
-        out.writeMember(Key.index)
-        out.writeInt(Int64(index))
-        out.writeMember(Key.revision)
-        out.writeInt(revision)
+        out.writeMember(Key.index, integer: Int64(index))
+        out.writeMember(Key.revision, integer: revision)
         out.endObject()
     }
 
@@ -56,8 +54,7 @@ public enum RemoveResult {
         out.beginObject()
         out.writeMember(Key.id, first: true)
         out.writePlaceID(id)
-        out.writeMember(Key.removed)
-        out.writeBool(true)
+        out.writeMember(Key.removed, bool: true)
         out.endObject()
     }
 
@@ -83,10 +80,8 @@ public struct ImportResult: Sendable, Hashable {
     /// Writes the result.
     public static func write(added: Int, revision: Int64, to out: inout JSONWriter) {
         out.beginObject()
-        out.writeMember(Key.added, first: true)
-        out.writeInt(Int64(added))
-        out.writeMember(Key.revision)
-        out.writeInt(revision)
+        out.writeMember(Key.added, first: true, integer: Int64(added))
+        out.writeMember(Key.revision, integer: revision)
         out.endObject()
     }
 
@@ -115,8 +110,7 @@ public enum UnlockResult {
     /// Writes the result.
     public static func write(to out: inout JSONWriter) {
         out.beginObject()
-        out.writeMember(Key.locked, first: true)
-        out.writeBool(false)
+        out.writeMember(Key.locked, first: true, bool: false)
         out.endObject()
     }
 

@@ -24,10 +24,8 @@ public struct ListPage: Sendable, Hashable {
         out.beginObject()
         out.writeMember(Key.places, first: true)
         writePlaces(&out)
-        out.writeMember(Key.total)
-        out.writeInt(Int64(total))
-        out.writeMember(Key.revision)
-        out.writeInt(revision)
+        out.writeMember(Key.total, integer: Int64(total))
+        out.writeMember(Key.revision, integer: revision)
         out.endObject()
     }
 

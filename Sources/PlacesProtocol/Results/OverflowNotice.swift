@@ -12,8 +12,7 @@ public struct OverflowNotice: Sendable, Hashable {
     /// Writes the params.
     public static func write(reason: String, to out: inout JSONWriter) {
         out.beginObject()
-        out.writeMember(Key.reason, first: true)
-        out.writeString(reason)
+        out.writeMember(Key.reason, first: true, string: reason)
         out.endObject()
     }
 

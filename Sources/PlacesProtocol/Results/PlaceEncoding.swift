@@ -31,25 +31,21 @@ public enum PlaceEncoding {
         }
         out.writeMember(PlaceField.name.key, first: !includeLocation)
         out.writeString(place.name)
-        out.writeMember(PlaceField.description.key)
-        out.writeString(place.description)
+        out.writeMember(PlaceField.description.key, string: place.description)
         if includeLocation {
             out.writeMember(PlaceField.latitude.key)
             out.writeDouble(place.coordinate.latitude)
             out.writeMember(PlaceField.longitude.key)
             out.writeDouble(place.coordinate.longitude)
         }
-        out.writeMember(PlaceField.visited.key)
-        out.writeBool(place.isVisited)
-        out.writeMember(PlaceField.version.key)
-        out.writeInt(place.version)
+        out.writeMember(PlaceField.visited.key, bool: place.isVisited)
+        out.writeMember(PlaceField.version.key, integer: place.version)
         out.writeMember(PlaceField.createdAt.key)
         out.writeTimestamp(place.createdAt)
         out.writeMember(PlaceField.updatedAt.key)
         out.writeTimestamp(place.updatedAt)
         if includeOwner {
-            out.writeMember(PlaceField.owner.key)
-            out.writeInt(Int64(place.owner))
+            out.writeMember(PlaceField.owner.key, integer: Int64(place.owner))
         }
     }
 }

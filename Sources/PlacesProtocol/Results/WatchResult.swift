@@ -25,8 +25,7 @@ public struct WatchResult: Sendable, Hashable {
         revision: Int64, to out: inout JSONWriter, places writePlaces: (inout JSONWriter) -> Void
     ) {
         out.beginObject()
-        out.writeMember(Key.revision, first: true)
-        out.writeInt(revision)
+        out.writeMember(Key.revision, first: true, integer: revision)
         out.writeMember(Key.places)
         writePlaces(&out)
         out.endObject()
@@ -37,8 +36,7 @@ public struct WatchResult: Sendable, Hashable {
         revision: Int64, changes: [PlaceChange], forAdmin: Bool, to out: inout JSONWriter
     ) {
         out.beginObject()
-        out.writeMember(Key.revision, first: true)
-        out.writeInt(revision)
+        out.writeMember(Key.revision, first: true, integer: revision)
         out.writeMember(Key.changes)
         out.writeArray(changes) { change, out in ChangeEvent.write(change, forAdmin: forAdmin, to: &out) }
         out.endObject()
