@@ -87,10 +87,8 @@ public struct ImportResult: Sendable, Hashable {
 
     /// Reads the result: `added` must be there.
     public static func decode(_ value: JSONValue) throws(ReplyError) -> ImportResult {
-        guard let added = try ReplyReader(value).integer(Key.added) else {
-            throw .missing(key: Key.added.description, kind: "count")
-        }
-        return ImportResult(added: added)
+        let reader = try ReplyReader(value)
+        return ImportResult(added: try reader.required(Key.added, "count", reader.integer))
     }
 
     /// The result's schema.

@@ -24,10 +24,8 @@ public struct ExportResult: Sendable, Hashable {
 
     /// Reads the result: `document` must be there.
     public static func decode(_ value: JSONValue) throws(ReplyError) -> ExportResult {
-        guard let document = try ReplyReader(value).value(Key.document) else {
-            throw .missing(key: Key.document.description, kind: "")
-        }
-        return ExportResult(document: document)
+        let reader = try ReplyReader(value)
+        return ExportResult(document: try reader.required(Key.document, "", reader.value))
     }
 
     /// The result's schema.

@@ -35,10 +35,17 @@ public struct ReplyReader {
         value(key)?.boolValue
     }
 
+    /// The member `key` as `read` takes it, or `ReplyError.missing` naming it (as a `kind`, e.g. `count`).
+    public func required<Value>(
+        _ key: StaticString, _ kind: String = "", _ read: (StaticString) -> Value?
+    ) throws(ReplyError) -> Value {
+        guard let value = read(key) else { throw .missing(key: key.description, kind: kind) }
+        return value
+    }
+
     /// The array `key`, or `ReplyError.missing`.
     public func array(_ key: StaticString) throws(ReplyError) -> [JSONValue] {
-        guard let array = value(key)?.arrayValue else { throw .missing(key: key.description, kind: "array") }
-        return array
+        try required(key, "array") { value($0)?.arrayValue }
     }
 
     /// The places of the array `key`.
