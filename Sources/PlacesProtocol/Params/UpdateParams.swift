@@ -26,7 +26,7 @@ public struct UpdateParams: MethodParams {
             params,
             allowed: keys
         )
-        let id = try reader.required(PlaceField.id.text, reader.placeID(PlaceField.id.text))
+        let id = try reader.requiredID()
         let name = try reader.string(PlaceField.name.text)
         let description = try reader.string(PlaceField.description.text)
         let latitude = try reader.number(PlaceField.latitude.text)
@@ -55,7 +55,7 @@ extension UpdateParams {
     /// The params object, without the members that have their default.
     public var encoded: JSONObject {
         var writer = ParamsWriter()
-        writer.add(PlaceField.id.text, id: id)
+        writer.add(id: id)
         writer.add(PlaceField.name.text, string: patch.name)
         writer.add(PlaceField.description.text, string: patch.description)
         writer.add(PlaceField.latitude.text, number: patch.latitude)

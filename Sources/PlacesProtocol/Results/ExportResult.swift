@@ -32,7 +32,7 @@ public struct ExportResult: Sendable, Hashable {
     public static var schema: JSONValue {
         WireSchema.object([
             (Key.format, WireSchema.type("string")),
-            (Key.document, ["description": "An array, an object or a string of XML."]),
+            (Key.document, WireSchema.described("An array, an object or a string of XML.")),
         ])
     }
 }

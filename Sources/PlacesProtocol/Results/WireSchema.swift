@@ -3,6 +3,9 @@ public enum WireSchema {
     /// A member of an object schema: its key and its schema.
     public typealias Property = (key: StaticString, schema: JSONValue)
 
+    /// JSON Schema's annotation keyword.
+    private static let descriptionKey = "description"
+
     /// `{"$ref": "#/components/schemas/<name>"}`.
     public static func ref(_ name: String) -> JSONValue {
         ["$ref": .string("#/components/schemas/\(name)")]
@@ -15,7 +18,12 @@ public enum WireSchema {
 
     /// `{"type": <type>, "description": <text>}`.
     public static func type(_ type: String, _ text: String) -> JSONValue {
-        ["type": .string(type), "description": .string(text)]
+        ["type": .string(type), descriptionKey: .string(text)]
+    }
+
+    /// `{"description": <text>}`: a value whose schema is only described.
+    public static func described(_ text: String) -> JSONValue {
+        [descriptionKey: .string(text)]
     }
 
     /// `{"type": "array", "items": <items>}`.
