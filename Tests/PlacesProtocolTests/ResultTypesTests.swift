@@ -14,6 +14,7 @@ struct ResultTypesTests {
     @Test(arguments: PlaceField.allCases)
     func aFieldsKeyIsItsText(field: PlaceField) {
         #expect(field.key.description == field.text)
+        #expect(field.member.description == ",\"\(field.text)\":")
         #expect(PlaceField(text: field.text) == field)
     }
 

@@ -4,8 +4,9 @@ import PlacesModel
 /// carries a place), the `json` export and the properties of a `geojson` export's features. `WirePlace` reads
 /// them back.
 ///
-/// The members are written straight-line, not by looping over `PlaceField`, so that a place costs the same
-/// appends as a hand-written fragment; a new field goes in `writeMembers`, once, for every form.
+/// The members are written straight-line from `PlaceField.Member`'s fragments, not by looping over `PlaceField`,
+/// so that a place costs the same appends as the hand-written fragments it replaced; a new field goes in
+/// `writeMembers`, once, for every form.
 public enum PlaceEncoding {
     /// Writes a place object with keys in this order: `id`, `name`, `description`, `latitude`, `longitude`,
     /// `visited`, `version`, `createdAt`, `updatedAt`, and `owner` (the uid) last when `includeOwner`.
@@ -22,30 +23,35 @@ public enum PlaceEncoding {
 
     /// Writes the members of a place's object, without braces; without `includeLocation`, the id and the
     /// coordinates are left out (a GeoJSON feature carries them itself) and `name` comes first.
+    @inline(__always)
     static func writeMembers(
         of place: Place, includeLocation: Bool, includeOwner: Bool, to out: inout JSONWriter
     ) {
         if includeLocation {
-            out.writeMember(PlaceField.id.key, first: true)
+            out.writeMember(fragment: PlaceField.Member.id, first: true)
             out.writePlaceID(place.id)
         }
-        out.writeMember(PlaceField.name.key, first: !includeLocation)
+        out.writeMember(fragment: PlaceField.Member.name, first: !includeLocation)
         out.writeString(place.name)
-        out.writeMember(PlaceField.description.key, string: place.description)
+        out.writeMember(fragment: PlaceField.Member.description)
+        out.writeString(place.description)
         if includeLocation {
-            out.writeMember(PlaceField.latitude.key)
+            out.writeMember(fragment: PlaceField.Member.latitude)
             out.writeDouble(place.coordinate.latitude)
-            out.writeMember(PlaceField.longitude.key)
+            out.writeMember(fragment: PlaceField.Member.longitude)
             out.writeDouble(place.coordinate.longitude)
         }
-        out.writeMember(PlaceField.visited.key, bool: place.isVisited)
-        out.writeMember(PlaceField.version.key, integer: place.version)
-        out.writeMember(PlaceField.createdAt.key)
+        out.writeMember(fragment: PlaceField.Member.visited)
+        out.writeBool(place.isVisited)
+        out.writeMember(fragment: PlaceField.Member.version)
+        out.writeInt(place.version)
+        out.writeMember(fragment: PlaceField.Member.createdAt)
         out.writeTimestamp(place.createdAt)
-        out.writeMember(PlaceField.updatedAt.key)
+        out.writeMember(fragment: PlaceField.Member.updatedAt)
         out.writeTimestamp(place.updatedAt)
         if includeOwner {
-            out.writeMember(PlaceField.owner.key, integer: Int64(place.owner))
+            out.writeMember(fragment: PlaceField.Member.owner)
+            out.writeInt(Int64(place.owner))
         }
     }
 }
