@@ -29,20 +29,6 @@ extension JSONWriter {
         writeInt(integer)
     }
 
-    /// Writes the member `key` with a Boolean value.
-    @inlinable
-    public mutating func writeMember(_ key: StaticString, first: Bool = false, bool: Bool) {
-        writeMember(key, first: first)
-        writeBool(bool)
-    }
-
-    /// Writes the member `key` with a string value.
-    @inlinable
-    public mutating func writeMember(_ key: StaticString, first: Bool = false, string: String) {
-        writeMember(key, first: first)
-        writeString(string)
-    }
-
     /// Writes an object whose members `body` writes (each with `writeMember`).
     @inlinable
     public mutating func writeObject(_ body: (inout JSONWriter) -> Void) {

@@ -27,7 +27,8 @@ public struct ChangeEvent: Sendable, Hashable {
     /// Writes `change` as its owner sees it, or with the owner and the store's revision for an administrator.
     public static func write(_ change: PlaceChange, forAdmin: Bool, to out: inout JSONWriter) {
         out.beginObject()
-        out.writeMember(Key.change, first: true, string: change.kind.rawValue)
+        out.writeMember(Key.change, first: true)
+        out.writeString(change.kind.rawValue)
         out.writeMember(Key.revision, integer: forAdmin ? change.storeRevision : change.revision)
         out.writeMember(Key.place)
         PlaceEncoding.write(change.place, includeOwner: forAdmin, to: &out)

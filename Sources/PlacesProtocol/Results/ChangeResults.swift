@@ -54,7 +54,8 @@ public enum RemoveResult {
         out.beginObject()
         out.writeMember(Key.id, first: true)
         out.writePlaceID(id)
-        out.writeMember(Key.removed, bool: true)
+        out.writeMember(Key.removed)
+        out.writeBool(true)
         out.endObject()
     }
 
@@ -108,7 +109,8 @@ public enum UnlockResult {
     /// Writes the result.
     public static func write(to out: inout JSONWriter) {
         out.beginObject()
-        out.writeMember(Key.locked, first: true, bool: false)
+        out.writeMember(Key.locked, first: true)
+        out.writeBool(false)
         out.endObject()
     }
 

@@ -16,7 +16,8 @@ public struct ExportResult: Sendable, Hashable {
     /// Writes the result.
     public static func write(format: ExportFormat, places: [Place], includeOwner: Bool, to out: inout JSONWriter) {
         out.beginObject()
-        out.writeMember(Key.format, first: true, string: format.rawValue)
+        out.writeMember(Key.format, first: true)
+        out.writeString(format.rawValue)
         out.writeMember(Key.document)
         ExportEncoding.writeDocument(format: format, places: places, includeOwner: includeOwner, to: &out)
         out.endObject()

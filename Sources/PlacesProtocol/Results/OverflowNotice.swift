@@ -12,7 +12,8 @@ public struct OverflowNotice: Sendable, Hashable {
     /// Writes the params.
     public static func write(reason: String, to out: inout JSONWriter) {
         out.beginObject()
-        out.writeMember(Key.reason, first: true, string: reason)
+        out.writeMember(Key.reason, first: true)
+        out.writeString(reason)
         out.endObject()
     }
 
