@@ -37,7 +37,7 @@ extension CLIFailure {
             self = .refused(refusal, message: RPCErrorMessage.text(for: refusal))
             return
         }
-        let isWrongKey = refusal.data?["field"]?.stringValue == "key"
+        let isWrongKey = ErrorData.field(of: refusal) == UnlockParams.keyKey
         self = .refused(refusal, message: isWrongKey ? Self.wrongKeyMessage : Self.lockedMessage)
     }
 }

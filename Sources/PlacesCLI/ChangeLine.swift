@@ -1,3 +1,4 @@
+import PlacesModel
 import PlacesProtocol
 
 /// The line `placesctl watch` prints for one change, such as `+ added    'Louvre' (0f8fad5c)  48.8606, 2.3376`.
@@ -5,12 +6,12 @@ enum ChangeLine {
     /// The mark and verb for each kind of change, the verb padded so the labels line up.
     static func lead(_ kind: String) -> String {
         let mark =
-            switch kind {
-            case "added": "+"
-            case "updated": "~"
-            case "removed": "-"
-            case "moved": "↕"
-            default: "?"
+            switch PlaceChange.Kind(rawValue: kind) {
+            case .added: "+"
+            case .updated: "~"
+            case .removed: "-"
+            case .moved: "↕"
+            case nil: "?"
             }
         return "\(mark) \(TextLayout.padded(kind, to: 7))  "
     }

@@ -2,37 +2,33 @@ import PlacesModel
 import PlacesProtocol
 
 extension CommandContext {
-    /// A place from a reply; a malformed one is an internal error.
+    /// Reads a place from a reply; a malformed one is a software failure naming the field.
     func decodePlace(_ value: JSONValue) throws(CLIFailure) -> WirePlace {
-        do {
-            return try PlaceEncoding.decode(value)
+        try decode(value, from: "a place", WirePlace.decodeInReply)
+    }
+
+    /// Reads a result of `what` (e.g. `places.list`) with its type's `decode`; a reply of another shape is a
+    /// software failure saying what is missing.
+    func decode<Result>(
+        _ value: JSONValue, from what: String, _ decode: (JSONValue) throws(ReplyError) -> Result
+    ) throws(CLIFailure) -> Result {
+        do throws(ReplyError) {
+            return try decode(value)
         } catch {
-            throw .software("malformed place in the reply from placesd: \(RPCErrorMessage.text(for: error))")
+            switch error {
+            case .place(let refusal):
+                throw .software("malformed place in the reply from placesd: \(RPCErrorMessage.text(for: refusal))")
+            case .incomplete:
+                throw .software("malformed reply from placesd: a \(what) entry \(error.reason)")
+            case .notObject, .missing:
+                throw .software("malformed reply from placesd: \(what) returned \(error.reason)")
+            }
         }
-    }
-
-    /// Places from a reply's array.
-    func decodePlaces(_ values: [JSONValue]) throws(CLIFailure) -> [WirePlace] {
-        var places: [WirePlace] = []
-        places.reserveCapacity(values.count)
-        for value in values {
-            places.append(try decodePlace(value))
-        }
-        return places
-    }
-
-    /// The `places` array and `total` of a `places.list` reply.
-    func listContents(_ result: JSONValue) throws(CLIFailure) -> (places: [JSONValue], total: Int64) {
-        guard let places = result["places"]?.arrayValue else {
-            throw .software("malformed reply from placesd: places.list returned no 'places' array")
-        }
-        let total = result["total"]?.numberValue?.integerValue ?? Int64(places.count)
-        return (places, total)
     }
 
     /// All of the caller's places, in list order.
     func allPlaces() throws(CLIFailure) -> [WirePlace] {
-        try decodePlaces(listContents(call(ListParams())).places)
+        try decode(call(ListParams()), from: Method.list.rawValue, ListPage.decode).places
     }
 
     /// The full id that `text` names, asking the daemon for the caller's places when it is a prefix.

@@ -36,7 +36,7 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
         case RPCErrorCode.notFound: self = .notFound
         case RPCErrorCode.conflict: self = .conflict
         case RPCErrorCode.invalidParams, RPCErrorCode.invalidRequest: self = .dataError
-        case RPCErrorCode.locked: self = error.data?["field"]?.stringValue == "key" ? .dataError : .locked
+        case RPCErrorCode.locked: self = ErrorData.field(of: error) == UnlockParams.keyKey ? .dataError : .locked
         case RPCErrorCode.permissionDenied: self = .noPermission
         case RPCErrorCode.methodNotFound: self = .usage
         case RPCErrorCode.storageFailure: self = .ioError

@@ -75,13 +75,15 @@ enum ImportDocument {
                 }
                 return .geojson(value)
             }
-            if let places = object["places"] {
+            if let places = object[ImportParams.placesKey] {
                 guard case .array = places else {
                     throw .data("\"places\" in \(name) is not an array")
                 }
                 return .places(places)
             }
-            if object["format"] != nil, let document = object["document"] {
+            if object[ExportResult.Key.format.description] != nil,
+                let document = try? ExportResult.decode(value).document
+            {
                 if case .string(let text) = document {
                     return .gpx(text)
                 }

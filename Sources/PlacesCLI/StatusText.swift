@@ -2,11 +2,19 @@ import PlacesProtocol
 
 /// The `key: value` lines `placesctl status` prints from `server.status`.
 enum StatusText {
-    /// Labels for the keys the contract defines; other keys are shown as they are named.
-    static let labels: [String: String] = [
-        "version": "Version", "protocol": "Protocol", "uptime": "Uptime", "places": "Places",
-        "revision": "Revision", "connections": "Connections", "database": "Database", "locked": "Locked",
-    ]
+    /// The label of a member the contract defines.
+    static func label(_ member: ServerStatus.Member) -> String {
+        switch member {
+        case .version: "Version"
+        case .protocol: "Protocol"
+        case .uptime: "Uptime"
+        case .places: "Places"
+        case .revision: "Revision"
+        case .connections: "Connections"
+        case .database: "Database"
+        case .locked: "Locked"
+        }
+    }
 
     /// The line after the fields when the daemon is locked.
     static let unlockHint = "Unlock it with 'placesctl unlock'."
@@ -14,14 +22,16 @@ enum StatusText {
     /// One line per member of `status`, in the daemon's order, values aligned; then, if the daemon is locked,
     /// how to unlock it.
     static func render(_ status: JSONObject) -> String {
+        // Members are shown in the order placesd sent them, unknown ones under their own names.
         let fields = status.members.map { member in
-            (labels[member.key] ?? member.key, member.key == "uptime" ? uptime(member.value) : text(member.value))
+            let known = ServerStatus.Member(key: member.key)
+            return (known.map(label) ?? member.key, known == .uptime ? uptime(member.value) : text(member.value))
         }
         let width = (fields.map { $0.0.count }.max() ?? 0) + 2
         let lines = fields.map { label, value in
             TextLayout.trimmingTrailingSpaces(TextLayout.padded(label + ":", to: width) + value) + "\n"
         }.joined()
-        return status["locked"]?.boolValue == true ? lines + unlockHint + "\n" : lines
+        return ServerStatus.isLocked(status) ? lines + unlockHint + "\n" : lines
     }
 
     /// A value as plain text: strings bare, Booleans as yes/no, the rest as JSON.

@@ -79,7 +79,7 @@ struct WatchSession {
                 context.note("reconnected to placesd at '\(context.socketPath)'; a fresh snapshot follows")
             }
             try output { () throws(CLIFailure) in try printSnapshot(snapshot) }
-            lastRevision = snapshot["revision"]?.numberValue?.integerValue
+            lastRevision = ChangeEvent.revision(in: snapshot)
         }
         hasWatched = true
         backoff = Self.initialBackoff
@@ -93,7 +93,7 @@ struct WatchSession {
                 try output { () throws(CLIFailure) in try printChange(notification.params) }
             case .overflow:
                 context.note(
-                    "placesd ended the watch (\(notification.params?["reason"]?.stringValue ?? "no reason given")); "
+                    "placesd ended the watch (\(OverflowNotice.decode(notification.params).reason ?? "no reason given")); "
                         + "watching again")
                 return
             case nil:
@@ -108,7 +108,7 @@ struct WatchSession {
         do {
             return try context.callReportingClientErrors(WatchParams(since: since))
         } catch .rpc(let error)
-            where error.code == RPCErrorCode.invalidParams && error.data?["field"]?.stringValue == "since"
+            where error.code == RPCErrorCode.invalidParams && ErrorData.field(of: error) == WatchParams.sinceKey
         {
             context.note("placesd cannot resume after revision \(since) (\(error.message)); taking a fresh snapshot")
             return nil
@@ -121,10 +121,7 @@ struct WatchSession {
         if context.isJSON {
             return try context.writeJSON(result)
         }
-        guard let values = result["places"]?.arrayValue else {
-            throw .software("malformed reply from placesd: places.watch returned no 'places' array")
-        }
-        let places = try context.decodePlaces(values)
+        let places = try context.decode(result, from: Method.watch.rawValue, WatchResult.decodeSnapshot).places
         try context.write(
             ListCommand.render(
                 places, total: Int64(places.count), offset: 0, isFiltered: false, width: context.width))
@@ -132,14 +129,12 @@ struct WatchSession {
 
     /// Prints the changes of a resumed watch's result, each as its event would be.
     private mutating func printResumed(_ result: JSONValue) throws(CLIFailure) {
-        guard let changes = result["changes"]?.arrayValue else {
-            throw .software("malformed reply from placesd: places.watch with since returned no 'changes' array")
-        }
-        for change in changes {
+        let resumed = try context.decode(result, from: "places.watch with since", WatchResult.decodeResumed)
+        for change in resumed.changes {
             try printChange(change)
         }
-        if let revision = result["revision"]?.numberValue?.integerValue {
-            lastRevision = Int64(revision)
+        if let revision = resumed.revision {
+            lastRevision = revision
         }
     }
 
@@ -147,18 +142,21 @@ struct WatchSession {
         guard let params, case .object = params else {
             throw .software("malformed places.changed notification from placesd: params are not an object")
         }
-        if let revision = params["revision"]?.numberValue?.integerValue {
-            lastRevision = Int64(revision)
+        if let revision = ChangeEvent.revision(in: params) {
+            lastRevision = revision
         }
         if context.isJSON {
             return try context.writeJSON(params)
         }
-        guard let kind = params["change"]?.stringValue, let placeValue = params["place"] else {
+        let event: ChangeEvent
+        do throws(ReplyError) {
+            event = try ChangeEvent.decode(params)
+        } catch .place(let refusal) {
+            throw .software("malformed place in the reply from placesd: \(RPCErrorMessage.text(for: refusal))")
+        } catch {
             throw .software("malformed places.changed notification from placesd: no 'change' or 'place'")
         }
-        let place = try context.decodePlace(placeValue)
-        try context.write(
-            ChangeLine.render(kind: kind, place: place, index: params["index"]?.numberValue?.integerValue))
+        try context.write(ChangeLine.render(kind: event.change, place: event.place, index: event.index))
     }
 
     private func lostMessage(_ error: ClientError) -> String {

@@ -11,11 +11,12 @@ enum ExportCheck {
         }
         for format in ExportFormat.allCases {
             var out = JSONWriter()
-            ExportEncoding.writeResult(format: format, places: places, includeOwner: includeOwner, to: &out)
+            ExportResult.write(format: format, places: places, includeOwner: includeOwner, to: &out)
             let result = try PlaceEncodingCheck.parse(out.bytes, what: "an export")
             try require(
-                result["format"] == .string(format.rawValue), "export.format", "the result names another format")
-            guard let document = result["document"] else {
+                result[ExportResult.Key.format.description] == .string(format.rawValue), "export.format",
+                "the result names another format")
+            guard let document = try? ExportResult.decode(result).document else {
                 throw FuzzViolation(check: "export.document", detail: "the result has no document")
             }
             switch format {
@@ -25,9 +26,9 @@ enum ExportCheck {
                 for (element, place) in zip(elements, places) {
                     try PlaceEncodingCheck.checkDecoded(element, place: place, includeOwner: includeOwner)
                 }
-                try checkImport(key: "places", document: document, expected: expected)
+                try checkImport(key: ImportParams.placesKey, document: document, expected: expected)
             case .geojson:
-                try checkImport(key: "geojson", document: document, expected: expected)
+                try checkImport(key: ImportParams.geojsonKey, document: document, expected: expected)
             case .gpx:
                 let gpx = ExportEncoding.gpx(places)
                 try require(

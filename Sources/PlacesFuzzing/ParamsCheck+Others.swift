@@ -4,7 +4,9 @@ import PlacesProtocol
 extension ParamsCheck {
     /// An accepted `places.get`: the same params when written back.
     func checkGet(_ get: GetParams) throws(FuzzViolation) {
-        let members: [(String, JSONValue?)] = [("id", ParamsObject.id(get.id)), ("allUsers", .bool(get.allUsers))]
+        let members: [(String, JSONValue?)] = [
+            (PlaceField.id.text, ParamsObject.id(get.id)), ("allUsers", .bool(get.allUsers)),
+        ]
         try require(try decodeAgain(GetParams.decode, members) == get, "params.get", "get params written back differ")
     }
 
@@ -15,7 +17,7 @@ extension ParamsCheck {
         try Self.checkInteger(params, "offset", Int64(list.offset))
         try Self.checkInteger(params, "limit", list.limit.map(Int64.init))
         let members: [(String, JSONValue?)] = [
-            ("visited", ParamsObject.bool(list.visited)), ("query", ParamsObject.string(list.query)),
+            (PlaceField.visited.text, ParamsObject.bool(list.visited)), ("query", ParamsObject.string(list.query)),
             ("offset", ParamsObject.integer(Int64(list.offset))),
             ("limit", ParamsObject.integer(list.limit.map(Int64.init))),
             ("allUsers", .bool(list.allUsers)),
@@ -27,7 +29,9 @@ extension ParamsCheck {
     /// An accepted `places.remove`: a positive `ifVersion`, the same params when written back.
     func checkRemove(_ remove: RemoveParams) throws(FuzzViolation) {
         try require(remove.ifVersion.map { $0 > 0 } ?? true, "params.remove", "ifVersion \(remove.ifVersion ?? 0)")
-        let members = [("id", ParamsObject.id(remove.id)), ("ifVersion", ParamsObject.integer(remove.ifVersion))]
+        let members = [
+            (PlaceField.id.text, ParamsObject.id(remove.id)), ("ifVersion", ParamsObject.integer(remove.ifVersion)),
+        ]
         try require(
             try decodeAgain(RemoveParams.decode, members) == remove, "params.remove",
             "remove params written back differ")
@@ -38,7 +42,7 @@ extension ParamsCheck {
         try require(move.index >= 0, "params.move", "index \(move.index)")
         try require(move.ifVersion.map { $0 > 0 } ?? true, "params.move", "ifVersion \(move.ifVersion ?? 0)")
         let members = [
-            ("id", ParamsObject.id(move.id)), ("index", ParamsObject.integer(Int64(move.index))),
+            (PlaceField.id.text, ParamsObject.id(move.id)), ("index", ParamsObject.integer(Int64(move.index))),
             ("ifVersion", ParamsObject.integer(move.ifVersion)),
         ]
         try require(
@@ -51,14 +55,14 @@ extension ParamsCheck {
         try PlaceFieldsCheck.checkLatitude(near.coordinate.latitude)
         try PlaceFieldsCheck.checkLongitude(near.coordinate.longitude)
         try require(
-            near.coordinate.latitude == Self.sentNumber(params, "latitude")
-                && near.coordinate.longitude == Self.sentNumber(params, "longitude"),
+            near.coordinate.latitude == Self.sentNumber(params, PlaceField.latitude.text)
+                && near.coordinate.longitude == Self.sentNumber(params, PlaceField.longitude.text),
             "params.near", "the point is not the one sent")
         try require(near.radius.map { $0.isFinite && $0 >= 0 } ?? true, "params.near", "radius \(near.radius ?? 0)")
         try require(near.limit >= 0, "params.near", "limit \(near.limit)")
         let members: [(String, JSONValue?)] = [
-            ("latitude", ParamsObject.number(near.coordinate.latitude)),
-            ("longitude", ParamsObject.number(near.coordinate.longitude)),
+            (PlaceField.latitude.text, ParamsObject.number(near.coordinate.latitude)),
+            (PlaceField.longitude.text, ParamsObject.number(near.coordinate.longitude)),
             ("radius", ParamsObject.number(near.radius)), ("limit", ParamsObject.integer(Int64(near.limit))),
         ]
         try require(

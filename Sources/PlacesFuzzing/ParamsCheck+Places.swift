@@ -7,8 +7,8 @@ extension ParamsCheck {
         let draft = add.draft
         try PlaceFieldsCheck.check(draft)
         try require(
-            draft.coordinate.latitude == Self.sentNumber(params, "latitude")
-                && draft.coordinate.longitude == Self.sentNumber(params, "longitude"),
+            draft.coordinate.latitude == Self.sentNumber(params, PlaceField.latitude.text)
+                && draft.coordinate.longitude == Self.sentNumber(params, PlaceField.longitude.text),
             "params.add", "the draft's coordinates are not the ones sent")
         let again = try decodeAgain(AddParams.decode, Self.members(of: draft))
         try require(again == add && Self.sameText(again.draft, draft), "params.add", "a draft written back differs")
@@ -22,9 +22,11 @@ extension ParamsCheck {
         try PlaceFieldsCheck.check(patch)
         try require(update.ifVersion.map { $0 > 0 } ?? true, "params.update", "ifVersion \(update.ifVersion ?? 0)")
         let members: [(String, JSONValue?)] = [
-            ("id", ParamsObject.id(update.id)), ("name", ParamsObject.string(patch.name)),
-            ("description", ParamsObject.string(patch.description)), ("latitude", ParamsObject.number(patch.latitude)),
-            ("longitude", ParamsObject.number(patch.longitude)), ("visited", ParamsObject.bool(patch.isVisited)),
+            (PlaceField.id.text, ParamsObject.id(update.id)), (PlaceField.name.text, ParamsObject.string(patch.name)),
+            (PlaceField.description.text, ParamsObject.string(patch.description)),
+            (PlaceField.latitude.text, ParamsObject.number(patch.latitude)),
+            (PlaceField.longitude.text, ParamsObject.number(patch.longitude)),
+            (PlaceField.visited.text, ParamsObject.bool(patch.isVisited)),
             ("ifVersion", ParamsObject.integer(update.ifVersion)),
         ]
         try require(
@@ -57,10 +59,12 @@ extension ParamsCheck {
         for place in imported.places {
             try PlaceFieldsCheck.check(place.draft)
             elements.append(
-                .object(ParamsObject.make([("id", ParamsObject.id(place.id))] + Self.members(of: place.draft))))
+                .object(
+                    ParamsObject.make([(PlaceField.id.text, ParamsObject.id(place.id))] + Self.members(of: place.draft))
+                ))
             remember(PlaceSample.place(place.draft, id: place.id, random: &random))
         }
-        let again = try decodeAgain(ImportParams.decode, [("places", .array(elements))])
+        let again = try decodeAgain(ImportParams.decode, [(ImportParams.placesKey, .array(elements))])
         try require(
             again == imported && zip(again.places, imported.places).allSatisfy { Self.sameText($0.draft, $1.draft) },
             "params.import", "imported places written back decode differently")
@@ -85,9 +89,10 @@ extension ParamsCheck {
     /// A draft's fields as `places.add` params.
     static func members(of draft: PlaceDraft) -> [(String, JSONValue?)] {
         [
-            ("name", .string(draft.name)), ("description", .string(draft.description)),
-            ("latitude", ParamsObject.number(draft.coordinate.latitude)),
-            ("longitude", ParamsObject.number(draft.coordinate.longitude)), ("visited", .bool(draft.isVisited)),
+            (PlaceField.name.text, .string(draft.name)), (PlaceField.description.text, .string(draft.description)),
+            (PlaceField.latitude.text, ParamsObject.number(draft.coordinate.latitude)),
+            (PlaceField.longitude.text, ParamsObject.number(draft.coordinate.longitude)),
+            (PlaceField.visited.text, .bool(draft.isVisited)),
         ]
     }
 

@@ -3,7 +3,7 @@ import PlacesProtocol
 
 /// Checks that a place the daemon writes reads back, on the client, as the same place.
 enum PlaceEncodingCheck {
-    /// Writes `place` as the daemon does and reads it back with `PlaceEncoding.decode`.
+    /// Writes `place` as the daemon does and reads it back with `WirePlace.decode`.
     static func check(_ place: Place, includeOwner: Bool) throws(FuzzViolation) {
         var out = JSONWriter()
         PlaceEncoding.write(place, includeOwner: includeOwner, to: &out)
@@ -15,7 +15,7 @@ enum PlaceEncodingCheck {
     static func checkDecoded(_ value: JSONValue, place: Place, includeOwner: Bool) throws(FuzzViolation) {
         let decoded: WirePlace
         do throws(RPCError) {
-            decoded = try PlaceEncoding.decode(value)
+            decoded = try WirePlace.decode(value)
         } catch {
             throw FuzzViolation(check: "place.decode", detail: "a written place is refused: \(error)")
         }

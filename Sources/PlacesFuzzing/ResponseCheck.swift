@@ -47,12 +47,20 @@ enum ResponseCheck {
         }
     }
 
-    /// Reads results as places, as the client does for `places.get` and the like (it must not crash).
+    /// Reads results as places and as every result type, as the client does (it must not crash).
     private static func decodePlaces(in incoming: RPCIncoming) {
         switch incoming {
         case .response(_, .success(let result)):
-            _ = try? PlaceEncoding.decode(result)
-            for element in result.arrayValue ?? [] { _ = try? PlaceEncoding.decode(element) }
+            _ = try? WirePlace.decode(result)
+            for element in result.arrayValue ?? [] { _ = try? WirePlace.decode(element) }
+            _ = try? ListPage.decode(result)
+            _ = try? NearResults.decode(result)
+            _ = try? WatchResult.decodeSnapshot(result)
+            _ = try? WatchResult.decodeResumed(result)
+            _ = try? ChangeEvent.decode(result)
+            _ = try? ImportResult.decode(result)
+            _ = try? MoveResult.decode(result)
+            _ = try? ExportResult.decode(result)
         case .batch(let elements):
             for element in elements { decodePlaces(in: element) }
         default:

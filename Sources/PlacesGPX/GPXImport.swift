@@ -49,7 +49,7 @@ public enum GPXImport {
         let longitude = try coordinate(waypoint.longitude, field: field + ".lon", line: line)
         let name = waypoint.name.flatMap { $0.unicodeScalars.allSatisfy(\.properties.isWhitespace) ? nil : $0 }
         let descriptionField = waypoint.description == nil && waypoint.comment != nil ? "cmt" : "desc"
-        let isVisited = waypoint.type.map { trimmed($0).lowercased() == "visited" } ?? false
+        let isVisited = waypoint.type.map { trimmed($0).lowercased() == ExportEncoding.visitedType } ?? false
         do throws(ValidationError) {
             let draft = try PlaceDraft(
                 name: name ?? PlaceRules.defaultName, description: waypoint.description ?? waypoint.comment ?? "",
@@ -57,10 +57,10 @@ public enum GPXImport {
             return ImportedPlace(id: nil, draft: draft)
         } catch {
             let element =
-                switch error.field {
-                case "latitude": "lat"
-                case "longitude": "lon"
-                case "description": descriptionField
+                switch PlaceField(text: error.field) {
+                case .latitude: "lat"
+                case .longitude: "lon"
+                case .description: descriptionField
                 default: error.field
                 }
             throw invalid(field + "." + element, error.reason + line)

@@ -12,13 +12,14 @@ public enum PlaceRules {
         if let name = try validASCIIName(raw) { return name }
         let name = trimmed(raw)
         if name.isEmpty {
-            throw ValidationError(field: "name", reason: "must not be empty")
+            throw ValidationError(field: PlaceField.name.text, reason: "must not be empty")
         }
         if name.count > maximumNameLength {
-            throw ValidationError(field: "name", reason: "must be at most \(maximumNameLength) characters")
+            throw ValidationError(
+                field: PlaceField.name.text, reason: "must be at most \(maximumNameLength) characters")
         }
         if name.unicodeScalars.contains(where: isControl) {
-            throw ValidationError(field: "name", reason: "must not contain control characters")
+            throw ValidationError(field: PlaceField.name.text, reason: "must not contain control characters")
         }
         return name
     }
@@ -30,14 +31,14 @@ public enum PlaceRules {
         }
         if description.count > maximumDescriptionLength {
             throw ValidationError(
-                field: "description",
+                field: PlaceField.description.text,
                 reason: "must be at most \(maximumDescriptionLength) characters"
             )
         }
         let allowed: Set<Unicode.Scalar> = ["\n", "\r", "\t"]
         if description.unicodeScalars.contains(where: { isControl($0) && !allowed.contains($0) }) {
             throw ValidationError(
-                field: "description",
+                field: PlaceField.description.text,
                 reason: "must not contain control characters other than newline, carriage return and tab"
             )
         }
@@ -47,7 +48,7 @@ public enum PlaceRules {
     /// Checks that a latitude is finite and within [-90, 90].
     public static func validLatitude(_ value: Double) throws(ValidationError) -> Double {
         guard value.isFinite, (-90.0...90.0).contains(value) else {
-            throw ValidationError(field: "latitude", reason: "must be between -90 and 90")
+            throw ValidationError(field: PlaceField.latitude.text, reason: "must be between -90 and 90")
         }
         return value == 0 ? 0 : value  // no negative zero on the wire
     }
@@ -55,7 +56,7 @@ public enum PlaceRules {
     /// Checks that a longitude is finite and within [-180, 180].
     public static func validLongitude(_ value: Double) throws(ValidationError) -> Double {
         guard value.isFinite, (-180.0...180.0).contains(value) else {
-            throw ValidationError(field: "longitude", reason: "must be between -180 and 180")
+            throw ValidationError(field: PlaceField.longitude.text, reason: "must be between -180 and 180")
         }
         return value == 0 ? 0 : value
     }

@@ -6,12 +6,12 @@ import Testing
 @Suite struct ExportEncodingTests {
     @Test func writesTheJSONResult() throws {
         var out = JSONWriter()
-        ExportEncoding.writeResult(format: .json, places: [samplePlace()], includeOwner: false, to: &out)
+        ExportResult.write(format: .json, places: [samplePlace()], includeOwner: false, to: &out)
         let result = try JSONParser.parse(out.bytes)
         #expect(result["format"] == "json")
         #expect(result["document"]?.arrayValue?.count == 1)
         #expect(
-            try PlaceEncoding.decode(try #require(result["document"]?.arrayValue?.first)) == WirePlace(samplePlace()))
+            try WirePlace.decode(try #require(result["document"]?.arrayValue?.first)) == WirePlace(samplePlace()))
     }
 
     @Test func writesGeoJSON() throws {
@@ -52,7 +52,7 @@ import Testing
                 """
         )
         var out = JSONWriter()
-        ExportEncoding.writeResult(format: .gpx, places: [place], includeOwner: false, to: &out)
+        ExportResult.write(format: .gpx, places: [place], includeOwner: false, to: &out)
         let result = try JSONParser.parse(out.bytes)
         #expect(result["format"] == "gpx")
         #expect(result["document"]?.stringValue == String(decoding: ExportEncoding.gpx([place]), as: UTF8.self))

@@ -61,7 +61,7 @@ import Testing
             place.isVisited = true
             place.version = 12
             PlaceEncoding.write(place, includeOwner: includeOwner, to: &out)
-            let decoded = try PlaceEncoding.decode(try JSONParser.parse(out.bytes))
+            let decoded = try WirePlace.decode(try JSONParser.parse(out.bytes))
             #expect(decoded == WirePlace(place, includeOwner: includeOwner))
         }
     }
@@ -97,7 +97,7 @@ import Testing
     func refusesMalformedPlaces(text: String, field: String, reason: String) throws {
         let value = try json(text)
         do throws(RPCError) {
-            _ = try PlaceEncoding.decode(value)
+            _ = try WirePlace.decode(value)
             Issue.record("accepted \(text)")
         } catch {
             #expect(error.data == ["field": .string(field), "reason": .string(reason)])

@@ -34,9 +34,7 @@ enum ExportCommand {
     static func run(_ input: CommandInput, _ context: CommandContext) throws(CLIFailure) {
         let format = try input[Self.format] ?? .json
         let result = try context.call(ExportParams(format: format))
-        guard let document = result["document"] else {
-            throw .software("malformed reply from placesd: places.export returned no 'document'")
-        }
+        let document = try context.decode(result, from: Method.export.rawValue, ExportResult.decode).document
         let text = context.isJSON ? result.jsonText + "\n" : documentText(document)
         guard let output = try input[Self.output], output != "-" else {
             return try context.write(text)

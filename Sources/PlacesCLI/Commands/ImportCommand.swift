@@ -48,9 +48,7 @@ enum ImportCommand {
         if context.isJSON {
             return try context.writeJSON(result)
         }
-        guard let added = result["added"]?.numberValue?.integerValue else {
-            throw .software("malformed reply from placesd: places.import returned no 'added' count")
-        }
+        let added = try context.decode(result, from: Method.importPlaces.rawValue, ImportResult.decode).added
         try context.write("Imported \(added) \(added == 1 ? "place" : "places").\n")
     }
 

@@ -44,15 +44,10 @@ enum ListCommand {
         if context.isJSON {
             return try context.writeJSON(result)
         }
-        let (values, total) = try context.listContents(result)
-        var places: [WirePlace] = []
-        places.reserveCapacity(values.count)
-        for value in values {
-            places.append(try context.decodePlace(value))
-        }
+        let page = try context.decode(result, from: Method.list.rawValue, ListPage.decode)
         let isFiltered = CommonOptions.visitedValue(input) != nil || input.isGiven(search)
         try context.write(
-            render(places, total: total, offset: offset ?? 0, isFiltered: isFiltered, width: context.width))
+            render(page.places, total: page.total, offset: offset ?? 0, isFiltered: isFiltered, width: context.width))
     }
 
     /// The table with its footer, or the line shown when there is nothing to list.

@@ -77,7 +77,7 @@ enum MoveCommand {
         if context.isJSON {
             return try context.writeJSON(result)
         }
-        let final = result["index"]?.numberValue?.integerValue ?? index
+        let final = try context.decode(result, from: Method.move.rawValue, MoveResult.decode).index ?? index
         try context.write("Moved \(PlaceText.label(place)) to position \(final).\n")
     }
 

@@ -46,16 +46,8 @@ enum NearCommand {
         if context.isJSON {
             return try context.writeJSON(result)
         }
-        guard let values = result["places"]?.arrayValue else {
-            throw .software("malformed reply from placesd: places.near returned no 'places' array")
-        }
-        var entries: [NearTable.Entry] = []
-        entries.reserveCapacity(values.count)
-        for value in values {
-            guard let place = value["place"], let distance = value["distance"]?.numberValue?.double else {
-                throw .software("malformed reply from placesd: a places.near entry lacks 'place' or 'distance'")
-            }
-            entries.append((try context.decodePlace(place), distance))
+        let entries = try context.decode(result, from: Method.near.rawValue, NearResults.decode).entries.map {
+            ($0.place, $0.distance)
         }
         try context.write(render(entries, radius: radius, width: context.width))
     }

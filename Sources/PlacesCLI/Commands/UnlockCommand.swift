@@ -49,8 +49,8 @@ enum UnlockCommand {
             return .refused(refusal, message: "cannot unlock placesd: \(RPCErrorMessage.text(for: refusal))")
         case RPCErrorCode.locked:
             return .refused(refusal, message: CLIFailure.wrongKeyMessage)
-        case RPCErrorCode.invalidParams where refusal.data?["field"]?.stringValue == "key":
-            let reason = refusal.data?["reason"]?.stringValue ?? refusal.message
+        case RPCErrorCode.invalidParams where ErrorData.field(of: refusal) == UnlockParams.keyKey:
+            let reason = ErrorData.reason(of: refusal) ?? refusal.message
             return .refused(refusal, message: "cannot unlock placesd: \(reason)")
         default:
             return CLIFailure(refusal: refusal)

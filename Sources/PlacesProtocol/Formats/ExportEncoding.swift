@@ -2,20 +2,6 @@ import PlacesModel
 
 /// Writes the documents of `places.export`: a JSON array, a GeoJSON FeatureCollection, or GPX text.
 public enum ExportEncoding {
-    /// Writes the whole result object, `{"format":…,"document":…}`.
-    public static func writeResult(
-        format: ExportFormat,
-        places: [Place],
-        includeOwner: Bool,
-        to out: inout JSONWriter
-    ) {
-        out.writeRaw("{\"format\":")
-        out.writeString(format.rawValue)
-        out.writeRaw(",\"document\":")
-        writeDocument(format: format, places: places, includeOwner: includeOwner, to: &out)
-        out.endObject()
-    }
-
     /// Writes the document alone: an array (`json`), an object (`geojson`) or a string of XML (`gpx`).
     public static func writeDocument(
         format: ExportFormat,
@@ -46,26 +32,15 @@ public enum ExportEncoding {
             out.writeDouble(place.coordinate.longitude)
             out.comma()
             out.writeDouble(place.coordinate.latitude)
-            out.writeRaw("]},\"properties\":{\"name\":")
-            out.writeString(place.name)
-            out.writeRaw(",\"description\":")
-            out.writeString(place.description)
-            out.writeRaw(",\"visited\":")
-            out.writeBool(place.isVisited)
-            out.writeRaw(",\"version\":")
-            out.writeInt(place.version)
-            out.writeRaw(",\"createdAt\":")
-            out.writeTimestamp(place.createdAt)
-            out.writeRaw(",\"updatedAt\":")
-            out.writeTimestamp(place.updatedAt)
-            if includeOwner {
-                out.writeRaw(",\"owner\":")
-                out.writeInt(Int64(place.owner))
-            }
+            out.writeRaw("]},\"properties\":{")
+            PlaceEncoding.writeMembers(of: place, includeLocation: false, includeOwner: includeOwner, to: &out)
             out.writeRaw("}}")
         }
         out.writeRaw("]}")
     }
+
+    /// The `type` of a visited place's waypoint in GPX: the field's name.
+    public static let visitedType = PlaceField.visited.text
 
     /// A GPX 1.1 document, as UTF-8 bytes, with one waypoint per place (`time` is when it was added,
     /// `type` is `visited` for visited places), which `places.import` reads back to the same names,
@@ -95,7 +70,9 @@ public enum ExportEncoding {
                 xml.writeRaw("</desc>")
             }
             if place.isVisited {
-                xml.writeRaw("<type>visited</type>")
+                xml.writeRaw("<type>")
+                xml.writeRaw(visitedType.utf8)
+                xml.writeRaw("</type>")
             }
             xml.writeRaw("</wpt>\n")
         }

@@ -42,18 +42,19 @@ enum GeoJSONImport {
         default: throw invalid(field + ".properties", "must be an object or null")
         }
         let prefix = field + ".properties."
-        let name = try optionalString(properties["name"], field: prefix + "name")
-        var description = try optionalString(properties["description"], field: prefix + "description")
+        let name = try optionalString(properties[PlaceField.name.text], field: prefix + PlaceField.name.text)
+        var description = try optionalString(
+            properties[PlaceField.description.text], field: prefix + PlaceField.description.text)
         if description == nil {
             description = try optionalString(properties["desc"], field: prefix + "desc")
         }
         let visited: Bool?
-        switch properties["visited"] {
+        switch properties[PlaceField.visited.text] {
         case .bool(let flag)?: visited = flag
         case nil, .null?: visited = nil
-        default: throw invalid(prefix + "visited", "must be a boolean")
+        default: throw invalid(prefix + PlaceField.visited.text, "must be a boolean")
         }
-        let id = uuid(feature["id"]) ?? uuid(properties["id"])
+        let id = uuid(feature["id"]) ?? uuid(properties[PlaceField.id.text])
 
         do throws(ValidationError) {
             let draft = try PlaceDraft(
@@ -66,9 +67,9 @@ enum GeoJSONImport {
             return ImportedPlace(id: id, draft: draft)
         } catch {
             let path =
-                switch error.field {
-                case "longitude": field + ".geometry.coordinates[0]"
-                case "latitude": field + ".geometry.coordinates[1]"
+                switch PlaceField(text: error.field) {
+                case .longitude: field + ".geometry.coordinates[0]"
+                case .latitude: field + ".geometry.coordinates[1]"
                 default: prefix + error.field
                 }
             throw invalid(path, error.reason)

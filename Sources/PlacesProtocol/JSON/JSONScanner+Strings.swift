@@ -1,3 +1,5 @@
+import PlacesModel
+
 extension JSONScanner {
     /// Reads a string starting at its opening quote and returns it unescaped, validating UTF-8.
     mutating func parseString() throws(JSONParseError) -> String {
@@ -34,20 +36,30 @@ extension JSONScanner {
     /// nil for any other text.
     private func knownString(start: Int, length: Int) -> String? {
         switch length {
-        case 2: return matches("id", at: start) ? "id" : nil
+        case 2: return known(PlaceField.Member.id, .id, at: start)
         case 3: return matches("2.0", at: start) ? "2.0" : nil
-        case 4: return matches("name", at: start) ? "name" : nil
+        case 4: return known(PlaceField.Member.name, .name, at: start)
         case 6:
             if matches("method", at: start) { return "method" }
             return matches("params", at: start) ? "params" : nil
         case 7:
             if matches("jsonrpc", at: start) { return "jsonrpc" }
-            return matches("visited", at: start) ? "visited" : nil
-        case 8: return matches("latitude", at: start) ? "latitude" : nil
-        case 9: return matches("longitude", at: start) ? "longitude" : nil
-        case 11: return matches("description", at: start) ? "description" : nil
+            return known(PlaceField.Member.visited, .visited, at: start)
+        case 8: return known(PlaceField.Member.latitude, .latitude, at: start)
+        case 9: return known(PlaceField.Member.longitude, .longitude, at: start)
+        case 11: return known(PlaceField.Member.description, .description, at: start)
         default: return nil
         }
+    }
+
+    /// The field's name when the text at `start` is it; `member` is its `,"name":` fragment.
+    @inline(__always)
+    private func known(_ member: StaticString, _ field: PlaceField, at start: Int) -> String? {
+        let name = member.utf8Start + 2
+        for offset in 0..<member.utf8CodeUnitCount - 4 where base[start + offset] != name[offset] {
+            return nil
+        }
+        return field.text
     }
 
     private func matches(_ literal: StaticString, at start: Int) -> Bool {

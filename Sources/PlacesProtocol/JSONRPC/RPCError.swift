@@ -39,9 +39,7 @@ public struct RPCError: Error, Sendable, Hashable, CustomStringConvertible {
         RPCError(
             code: RPCErrorCode.invalidParams,
             message: sentence("Invalid params: ", error.description),
-            data: .object(
-                JSONObject([(key: "field", value: .string(error.field)), (key: "reason", value: .string(error.reason))])
-            )
+            data: ErrorData.invalid(field: error.field, reason: error.reason)
         )
     }
 
@@ -64,7 +62,7 @@ public struct RPCError: Error, Sendable, Hashable, CustomStringConvertible {
         RPCError(
             code: RPCErrorCode.conflict,
             message: "Version conflict: the place is at version \(currentVersion).",
-            data: .object(JSONObject([(key: "currentVersion", value: .number(JSONNumber(currentVersion)))]))
+            data: ErrorData.object([(ErrorData.Key.currentVersion, .number(JSONNumber(currentVersion)))])
         )
     }
 
@@ -101,11 +99,9 @@ public struct RPCError: Error, Sendable, Hashable, CustomStringConvertible {
         return RPCError(
             code: RPCErrorCode.invalidParams,
             message: "Invalid params: since: \(reason); watch without since for a fresh snapshot.",
-            data: .object(
-                JSONObject([
-                    (key: "field", value: .string("since")), (key: "reason", value: .string(reason)),
-                    (key: "oldestRevision", value: .number(JSONNumber(oldestRevision))),
-                ])))
+            data: ErrorData.invalid(
+                field: WatchParams.sinceKey, reason: reason,
+                (ErrorData.Key.oldestRevision, .number(JSONNumber(oldestRevision)))))
     }
 
     /// -32602 for `places.watch` with a `since` newer than the current revision, given in `data.currentRevision`.
@@ -113,11 +109,9 @@ public struct RPCError: Error, Sendable, Hashable, CustomStringConvertible {
         let reason = "revision \(since) is newer than the current revision, \(currentRevision)"
         return RPCError(
             code: RPCErrorCode.invalidParams, message: "Invalid params: since: \(reason).",
-            data: .object(
-                JSONObject([
-                    (key: "field", value: .string("since")), (key: "reason", value: .string(reason)),
-                    (key: "currentRevision", value: .number(JSONNumber(currentRevision))),
-                ])))
+            data: ErrorData.invalid(
+                field: WatchParams.sinceKey, reason: reason,
+                (ErrorData.Key.currentRevision, .number(JSONNumber(currentRevision)))))
     }
 
     /// -32006: too many places, connections or subscriptions.

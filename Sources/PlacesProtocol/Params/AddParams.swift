@@ -3,7 +3,7 @@ import PlacesModel
 /// The params of `places.add`: `name?`, `description?`, `latitude`, `longitude`, `visited?`.
 public struct AddParams: MethodParams {
     /// The keys the params may have.
-    static let keys: [String] = ["name", "description", "latitude", "longitude", "visited"]
+    static let keys: [String] = PlaceField.draftFields.map(\.text)
 
     /// The validated new place.
     public let draft: PlaceDraft
@@ -23,11 +23,11 @@ public struct AddParams: MethodParams {
 extension ParamsReader {
     /// Reads `name?`, `description?`, `latitude`, `longitude` and `visited?` into a validated draft.
     func placeDraft() throws(RPCError) -> PlaceDraft {
-        let name = try string("name")
-        let description = try string("description")
-        let latitude = try required("latitude", number("latitude"))
-        let longitude = try required("longitude", number("longitude"))
-        let visited = try bool("visited")
+        let name = try string(PlaceField.name.text)
+        let description = try string(PlaceField.description.text)
+        let latitude = try required(PlaceField.latitude.text, number(PlaceField.latitude.text))
+        let longitude = try required(PlaceField.longitude.text, number(PlaceField.longitude.text))
+        let visited = try bool(PlaceField.visited.text)
         do throws(ValidationError) {
             return try PlaceDraft(
                 name: name ?? PlaceRules.defaultName,
@@ -58,10 +58,10 @@ extension ParamsWriter {
     /// Adds a draft's members as `placeDraft()` reads them: `name`, `description` unless empty, `latitude`,
     /// `longitude`, and `visited` when set.
     mutating func add(_ draft: PlaceDraft) {
-        add("name", string: draft.name)
-        add("description", string: draft.description.isEmpty ? nil : draft.description)
-        add("latitude", number: draft.coordinate.latitude)
-        add("longitude", number: draft.coordinate.longitude)
-        add("visited", flag: draft.isVisited)
+        add(PlaceField.name.text, string: draft.name)
+        add(PlaceField.description.text, string: draft.description.isEmpty ? nil : draft.description)
+        add(PlaceField.latitude.text, number: draft.coordinate.latitude)
+        add(PlaceField.longitude.text, number: draft.coordinate.longitude)
+        add(PlaceField.visited.text, flag: draft.isVisited)
     }
 }

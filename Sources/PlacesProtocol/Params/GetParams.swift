@@ -3,7 +3,7 @@ import PlacesModel
 /// The params of `places.get`: `id`, `allUsers?`.
 public struct GetParams: MethodParams {
     /// The keys the params may have.
-    static let keys: [String] = ["id", "allUsers"]
+    static let keys: [String] = [PlaceField.id.text, "allUsers"]
 
     /// The place asked for.
     public let id: PlaceID
@@ -20,7 +20,7 @@ public struct GetParams: MethodParams {
     public static func decode(_ params: JSONObject?) throws(RPCError) -> GetParams {
         let reader = try ParamsReader(params, allowed: keys)
         return GetParams(
-            id: try reader.required("id", reader.placeID("id")), allUsers: try reader.bool("allUsers") ?? false)
+            id: try reader.requiredID(), allUsers: try reader.bool("allUsers") ?? false)
     }
 }
 
@@ -31,7 +31,7 @@ extension GetParams {
     /// The params object, without the members that have their default.
     public var encoded: JSONObject {
         var writer = ParamsWriter()
-        writer.add("id", id: id)
+        writer.add(id: id)
         writer.add("allUsers", flag: allUsers)
         return writer.object
     }

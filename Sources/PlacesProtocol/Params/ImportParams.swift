@@ -13,11 +13,15 @@ public struct ImportParams: MethodParams {
     public typealias GPXReader = (_ document: String, _ maximumPlaces: Int) throws(RPCError) -> [ImportedPlace]
 
     /// The keys an element of `places` may have.
-    static let placeKeys: [String] = [
-        "id", "name", "description", "latitude", "longitude", "visited", "version", "createdAt", "updatedAt", "owner",
-    ]
+    static let placeKeys: [String] = PlaceField.allCases.map(\.text)
     /// The keys the params may have.
-    static let keys: [String] = ["places", "geojson", "gpx"]
+    static let keys: [String] = [placesKey, geojsonKey, gpxKey]
+    /// The key of the array of places (also the member of a `places.list` result an import file may be).
+    public static let placesKey = "places"
+    /// The key of a GeoJSON FeatureCollection.
+    public static let geojsonKey = "geojson"
+    /// The key of a GPX document.
+    public static let gpxKey = "gpx"
 
     /// The places to add, in order.
     public let places: [ImportedPlace]
@@ -43,8 +47,8 @@ public struct ImportParams: MethodParams {
         guard given.count <= 1 else {
             throw reader.invalid(given[1], "cannot be given together with \(given[0])")
         }
-        if let places = reader.value("places") {
-            guard case .array(let elements) = places else { throw reader.invalid("places", "must be an array") }
+        if let places = reader.value(placesKey) {
+            guard case .array(let elements) = places else { throw reader.invalid(placesKey, "must be an array") }
             try checkCount(elements.count, maximumPlaces: maximumPlaces)
             var result: [ImportedPlace] = []
             result.reserveCapacity(elements.count)
@@ -53,18 +57,18 @@ public struct ImportParams: MethodParams {
             }
             return ImportParams(places: result)
         }
-        if let geojson = reader.value("geojson") {
+        if let geojson = reader.value(geojsonKey) {
             if case .object(let collection) = geojson, case .array(let features)? = collection["features"] {
                 try checkCount(features.count, maximumPlaces: maximumPlaces)
             }
             return ImportParams(places: try GeoJSONImport.places(from: geojson))
         }
-        if let gpx = reader.value("gpx") {
-            guard case .string(let document) = gpx else { throw reader.invalid("gpx", "must be a string of XML") }
-            guard let readGPX else { throw reader.invalid("gpx", "is not read here") }
+        if let gpx = reader.value(gpxKey) {
+            guard case .string(let document) = gpx else { throw reader.invalid(gpxKey, "must be a string of XML") }
+            guard let readGPX else { throw reader.invalid(gpxKey, "is not read here") }
             return ImportParams(places: try readGPX(document, maximumPlaces))
         }
-        throw reader.invalid("places", "is required (or geojson, or gpx)")
+        throw reader.invalid(placesKey, "is required (or geojson, or gpx)")
     }
 
     /// Refuses an import of `count` places when that is more than `maximumPlaces`.
@@ -83,7 +87,7 @@ public struct ImportParams: MethodParams {
             allowed: placeKeys,
             fieldPrefix: field + "."
         )
-        return ImportedPlace(id: try reader.placeID("id"), draft: try reader.placeDraft())
+        return ImportedPlace(id: try reader.placeID(PlaceField.id.text), draft: try reader.placeDraft())
     }
 }
 
@@ -94,7 +98,7 @@ extension ImportParams {
     /// The params object, without the members that have their default.
     public var encoded: JSONObject {
         var writer = ParamsWriter()
-        writer.add("places", .array(places.map { .object($0.encoded) }))
+        writer.add(Self.placesKey, .array(places.map { .object($0.encoded) }))
         return writer.object
     }
 }
@@ -114,13 +118,16 @@ extension ImportParams {
 
         /// Takes the one document the params hold, without reading it.
         public static func decode(_ params: JSONObject?) throws(RPCError) -> Document {
-            let reader = try ParamsReader(params, allowed: keys)
-            switch (reader.value("places"), reader.value("geojson"), reader.value("gpx")) {
+            let reader = try ParamsReader(params, allowed: ImportParams.keys)
+            switch (
+                reader.value(ImportParams.placesKey), reader.value(ImportParams.geojsonKey),
+                reader.value(ImportParams.gpxKey)
+            ) {
             case (let places?, nil, nil): return .places(places)
             case (nil, let geojson?, nil): return .geojson(geojson)
             case (nil, nil, .string(let text)?): return .gpx(text)
-            case (nil, nil, _?): throw reader.invalid("gpx", "must be a string of XML")
-            default: throw reader.invalid("places", "is required, alone (or geojson, or gpx)")
+            case (nil, nil, _?): throw reader.invalid(ImportParams.gpxKey, "must be a string of XML")
+            default: throw reader.invalid(ImportParams.placesKey, "is required, alone (or geojson, or gpx)")
             }
         }
 
@@ -128,9 +135,9 @@ extension ImportParams {
         public var encoded: JSONObject {
             var writer = ParamsWriter()
             switch self {
-            case .places(let places): writer.add("places", places)
-            case .geojson(let collection): writer.add("geojson", collection)
-            case .gpx(let text): writer.add("gpx", string: text)
+            case .places(let places): writer.add(ImportParams.placesKey, places)
+            case .geojson(let collection): writer.add(ImportParams.geojsonKey, collection)
+            case .gpx(let text): writer.add(ImportParams.gpxKey, string: text)
             }
             return writer.object
         }

@@ -1,7 +1,9 @@
+import PlacesModel
+
 /// The params of `places.list`: `visited?`, `query?`, `offset?`, `limit?`, `allUsers?`.
 public struct ListParams: MethodParams {
     /// The keys the params may have.
-    static let keys: [String] = ["visited", "query", "offset", "limit", "allUsers"]
+    static let keys: [String] = [PlaceField.visited.text, "query", "offset", "limit", "allUsers"]
 
     /// Only places with this visited flag, when given.
     public let visited: Bool?
@@ -28,7 +30,7 @@ public struct ListParams: MethodParams {
     public static func decode(_ params: JSONObject?) throws(RPCError) -> ListParams {
         let reader = try ParamsReader(params, allowed: keys)
         return ListParams(
-            visited: try reader.bool("visited"),
+            visited: try reader.bool(PlaceField.visited.text),
             query: try reader.string("query"),
             offset: try reader.nonNegativeInteger("offset") ?? 0,
             limit: try reader.nonNegativeInteger("limit"),
@@ -44,7 +46,7 @@ extension ListParams {
     /// The params object, without the members that have their default.
     public var encoded: JSONObject {
         var writer = ParamsWriter()
-        writer.add("visited", bool: visited)
+        writer.add(PlaceField.visited.text, bool: visited)
         writer.add("query", string: query)
         writer.add("offset", integer: offset == 0 ? nil : offset)
         writer.add("limit", integer: limit)

@@ -3,7 +3,7 @@ import PlacesModel
 /// The params of `places.move`: `id`, `index`, `ifVersion?`.
 public struct MoveParams: MethodParams {
     /// The keys the params may have.
-    static let keys: [String] = ["id", "index", "ifVersion"]
+    static let keys: [String] = [PlaceField.id.text, "index", "ifVersion"]
 
     /// The place to move.
     public let id: PlaceID
@@ -23,7 +23,7 @@ public struct MoveParams: MethodParams {
     public static func decode(_ params: JSONObject?) throws(RPCError) -> MoveParams {
         let reader = try ParamsReader(params, allowed: keys)
         return MoveParams(
-            id: try reader.required("id", reader.placeID("id")),
+            id: try reader.requiredID(),
             index: try reader.required("index", reader.nonNegativeInteger("index")),
             ifVersion: try reader.positiveInteger("ifVersion")
         )
@@ -37,7 +37,7 @@ extension MoveParams {
     /// The params object, without the members that have their default.
     public var encoded: JSONObject {
         var writer = ParamsWriter()
-        writer.add("id", id: id)
+        writer.add(id: id)
         writer.add("index", integer: index)
         writer.add("ifVersion", integer: ifVersion)
         return writer.object

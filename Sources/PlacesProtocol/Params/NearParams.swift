@@ -3,7 +3,7 @@ import PlacesModel
 /// The params of `places.near`: `latitude`, `longitude`, `radius?` (metres), `limit?` (default 10).
 public struct NearParams: MethodParams {
     /// The keys the params may have.
-    static let keys: [String] = ["latitude", "longitude", "radius", "limit"]
+    static let keys: [String] = [PlaceField.latitude.text, PlaceField.longitude.text, "radius", "limit"]
 
     /// The number of places returned when `limit` is not given.
     public static let defaultLimit = 10
@@ -25,8 +25,8 @@ public struct NearParams: MethodParams {
     /// Decodes and validates the params (nil is the empty object).
     public static func decode(_ params: JSONObject?) throws(RPCError) -> NearParams {
         let reader = try ParamsReader(params, allowed: keys)
-        let latitude = try reader.required("latitude", reader.number("latitude"))
-        let longitude = try reader.required("longitude", reader.number("longitude"))
+        let latitude = try reader.required(PlaceField.latitude.text, reader.number(PlaceField.latitude.text))
+        let longitude = try reader.required(PlaceField.longitude.text, reader.number(PlaceField.longitude.text))
         let radius = try reader.number("radius")
         if let radius, !(radius.isFinite && radius >= 0) {
             throw reader.invalid("radius", "must be a non-negative number")
@@ -51,8 +51,8 @@ extension NearParams {
     /// The params object, without the members that have their default.
     public var encoded: JSONObject {
         var writer = ParamsWriter()
-        writer.add("latitude", number: coordinate.latitude)
-        writer.add("longitude", number: coordinate.longitude)
+        writer.add(PlaceField.latitude.text, number: coordinate.latitude)
+        writer.add(PlaceField.longitude.text, number: coordinate.longitude)
         writer.add("radius", number: radius)
         writer.add("limit", integer: limit == Self.defaultLimit ? nil : limit)
         return writer.object

@@ -99,6 +99,11 @@ struct ParamsReader {
         return id
     }
 
+    /// The place's `id`, which must be given.
+    func requiredID() throws(RPCError) -> PlaceID {
+        try required(PlaceField.id.text, placeID(PlaceField.id.text))
+    }
+
     /// An integer that is zero or more, if given.
     func nonNegativeInteger(_ key: String) throws(RPCError) -> Int? {
         guard let value = value(key) else { return nil }

@@ -51,6 +51,11 @@ public struct ParamsWriter {
         add(key, string: id?.description)
     }
 
+    /// Adds the place's `id`.
+    public mutating func add(id: PlaceID) {
+        add(PlaceField.id.text, id: id)
+    }
+
     /// The params as a JSON value, or nil when empty (so no `params` member is sent).
     public var value: JSONValue? {
         object.members.isEmpty ? nil : .object(object)

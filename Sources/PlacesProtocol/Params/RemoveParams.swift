@@ -3,7 +3,7 @@ import PlacesModel
 /// The params of `places.remove`: `id`, `ifVersion?`.
 public struct RemoveParams: MethodParams {
     /// The keys the params may have.
-    static let keys: [String] = ["id", "ifVersion"]
+    static let keys: [String] = [PlaceField.id.text, "ifVersion"]
 
     /// The place to remove.
     public let id: PlaceID
@@ -20,7 +20,7 @@ public struct RemoveParams: MethodParams {
     public static func decode(_ params: JSONObject?) throws(RPCError) -> RemoveParams {
         let reader = try ParamsReader(params, allowed: keys)
         return RemoveParams(
-            id: try reader.required("id", reader.placeID("id")),
+            id: try reader.requiredID(),
             ifVersion: try reader.positiveInteger("ifVersion")
         )
     }
@@ -33,7 +33,7 @@ extension RemoveParams {
     /// The params object, without the members that have their default.
     public var encoded: JSONObject {
         var writer = ParamsWriter()
-        writer.add("id", id: id)
+        writer.add(id: id)
         writer.add("ifVersion", integer: ifVersion)
         return writer.object
     }

@@ -1,7 +1,9 @@
 /// The params of `server.unlock`: `key`, the base64 encoding of the 32-byte store key.
 public struct UnlockParams: MethodParams {
     /// The keys the params may have.
-    static let keys: [String] = ["key"]
+    static let keys: [String] = [keyKey]
+    /// The key of the store key, which a refusal of it names.
+    public static let keyKey = "key"
 
     /// The length of a store key in bytes.
     public static let keyLength = 32
@@ -17,9 +19,9 @@ public struct UnlockParams: MethodParams {
     /// Decodes and validates the params (nil is the empty object).
     public static func decode(_ params: JSONObject?) throws(RPCError) -> UnlockParams {
         let reader = try ParamsReader(params, allowed: keys)
-        let text = try reader.required("key", reader.string("key"))
+        let text = try reader.required(keyKey, reader.string(keyKey))
         guard let key = Base64.decode(text), key.count == keyLength else {
-            throw reader.invalid("key", "must be the base64 encoding of a \(keyLength)-byte key")
+            throw reader.invalid(keyKey, "must be the base64 encoding of a \(keyLength)-byte key")
         }
         return UnlockParams(key: key)
     }
@@ -43,7 +45,7 @@ extension UnlockParams {
     /// The params object, without the members that have their default.
     public var encoded: JSONObject {
         var writer = ParamsWriter()
-        writer.add("key", string: Base64.encode(key))
+        writer.add(Self.keyKey, string: Base64.encode(key))
         return writer.object
     }
 }

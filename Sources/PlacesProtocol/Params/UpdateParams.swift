@@ -4,7 +4,7 @@ import PlacesModel
 /// `visited`, and `ifVersion?`.
 public struct UpdateParams: MethodParams {
     /// The keys the params may have.
-    static let keys: [String] = ["id", "name", "description", "latitude", "longitude", "visited", "ifVersion"]
+    static let keys: [String] = ([.id] + PlaceField.draftFields).map(\.text) + ["ifVersion"]
 
     /// The place to change.
     public let id: PlaceID
@@ -26,12 +26,12 @@ public struct UpdateParams: MethodParams {
             params,
             allowed: keys
         )
-        let id = try reader.required("id", reader.placeID("id"))
-        let name = try reader.string("name")
-        let description = try reader.string("description")
-        let latitude = try reader.number("latitude")
-        let longitude = try reader.number("longitude")
-        let visited = try reader.bool("visited")
+        let id = try reader.requiredID()
+        let name = try reader.string(PlaceField.name.text)
+        let description = try reader.string(PlaceField.description.text)
+        let latitude = try reader.number(PlaceField.latitude.text)
+        let longitude = try reader.number(PlaceField.longitude.text)
+        let visited = try reader.bool(PlaceField.visited.text)
         let ifVersion = try reader.positiveInteger("ifVersion")
         do throws(ValidationError) {
             let patch = try PlacePatch(
@@ -55,12 +55,12 @@ extension UpdateParams {
     /// The params object, without the members that have their default.
     public var encoded: JSONObject {
         var writer = ParamsWriter()
-        writer.add("id", id: id)
-        writer.add("name", string: patch.name)
-        writer.add("description", string: patch.description)
-        writer.add("latitude", number: patch.latitude)
-        writer.add("longitude", number: patch.longitude)
-        writer.add("visited", bool: patch.isVisited)
+        writer.add(id: id)
+        writer.add(PlaceField.name.text, string: patch.name)
+        writer.add(PlaceField.description.text, string: patch.description)
+        writer.add(PlaceField.latitude.text, number: patch.latitude)
+        writer.add(PlaceField.longitude.text, number: patch.longitude)
+        writer.add(PlaceField.visited.text, bool: patch.isVisited)
         writer.add("ifVersion", integer: ifVersion)
         return writer.object
     }

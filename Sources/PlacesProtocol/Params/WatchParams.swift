@@ -1,7 +1,9 @@
 /// The params of `places.watch`: `allUsers?`, `since?`.
 public struct WatchParams: MethodParams {
     /// The keys the params may have.
-    static let keys: [String] = ["allUsers", "since"]
+    static let keys: [String] = ["allUsers", sinceKey]
+    /// The key of `since`, which a refusal of it names.
+    public static let sinceKey = "since"
 
     /// Whether an admin watches every user's places.
     public let allUsers: Bool
@@ -20,7 +22,7 @@ public struct WatchParams: MethodParams {
         let reader = try ParamsReader(params, allowed: keys)
         return WatchParams(
             allUsers: try reader.bool("allUsers") ?? false,
-            since: try reader.nonNegativeInteger("since").map(Int64.init))
+            since: try reader.nonNegativeInteger(sinceKey).map(Int64.init))
     }
 }
 
@@ -32,7 +34,7 @@ extension WatchParams {
     public var encoded: JSONObject {
         var writer = ParamsWriter()
         writer.add("allUsers", flag: allUsers)
-        writer.add("since", integer: since)
+        writer.add(Self.sinceKey, integer: since)
         return writer.object
     }
 }

@@ -18,7 +18,7 @@ extension ImportedPlace {
     /// The place's object in `places.import`'s `places`: its `id` when it has one, then the draft's members.
     public var encoded: JSONObject {
         var writer = ParamsWriter()
-        writer.add("id", id: id)
+        writer.add(PlaceField.id.text, id: id)
         writer.add(draft)
         return writer.object
     }

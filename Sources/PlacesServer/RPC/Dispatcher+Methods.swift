@@ -116,14 +116,13 @@ extension Dispatcher {
     /// The `places.list` result for a page of a kept rendering: one copy of the page's bytes.
     private func page(of rendering: PlaceListRendering, params: ListParams, revision: Int64) -> Execution {
         listResult(total: rendering.count, params: params, revision: revision) { bounds, writer in
-            writer.writeRaw("[")
+            writer.beginArray()
             writer.writeRaw(rendering.elements(bounds))
-            writer.writeRaw("]")
+            writer.endArray()
         }
     }
 
-    /// `{"places": the page, "total": total, "revision": revision}`, where the page is the part of `total` matches
-    /// that `offset` and `limit` select and `writePage` writes it as an array.
+    /// The `ListPage` of `total` matches that `offset` and `limit` select, which `writePage` writes as an array.
     private func listResult(
         total: Int, params: ListParams, revision: Int64,
         writePage: @escaping (_ bounds: Range<Int>, _ writer: inout JSONWriter) -> Void
@@ -131,13 +130,7 @@ extension Dispatcher {
         let start = min(params.offset, total)
         let end = params.limit.map { min(total, start + $0) } ?? total
         return .success { writer in
-            writer.writeRaw("{\"places\":")
-            writePage(start..<end, &writer)
-            writer.writeRaw(",\"total\":")
-            writer.writeInt(Int64(total))
-            writer.writeRaw(",\"revision\":")
-            writer.writeInt(revision)
-            writer.writeRaw("}")
+            ListPage.write(total: total, revision: revision, to: &writer) { writer in writePage(start..<end, &writer) }
         }
     }
 
@@ -166,15 +159,13 @@ extension Dispatcher {
         let includeOwner = params.allUsers
         let rendering = Self.keptRendering(of: places, allUsers: params.allUsers)
         return .success { writer in
-            writer.writeRaw("{\"revision\":")
-            writer.writeInt(revision)
-            writer.writeRaw(",\"places\":")
-            if let rendering {
-                writer.writeRaw(rendering.bytes[...])
-            } else {
-                KeptRenderings.write(places, bounds: 0..<places.count, includeOwner: includeOwner, to: &writer)
+            WatchResult.writeSnapshot(revision: revision, to: &writer) { writer in
+                if let rendering {
+                    writer.writeRaw(rendering.bytes[...])
+                } else {
+                    KeptRenderings.write(places, bounds: 0..<places.count, includeOwner: includeOwner, to: &writer)
+                }
             }
-            writer.writeRaw("}")
         }
     }
 
@@ -190,14 +181,8 @@ extension Dispatcher {
                     hub.subscribe(sink, owner: owner, after: revision)
                     finish(
                         .success { writer in
-                            writer.writeRaw("{\"revision\":")
-                            writer.writeInt(revision)
-                            writer.writeRaw(",\"changes\":[")
-                            for (index, change) in changes.enumerated() {
-                                if index > 0 { writer.writeRaw(",") }
-                                SubscriptionHub.write(change, forAdmin: allUsers, to: &writer)
-                            }
-                            writer.writeRaw("]}")
+                            WatchResult.writeResumed(
+                                revision: revision, changes: changes, forAdmin: allUsers, to: &writer)
                         })
                 case .success(.pruned(let oldest)):
                     finish(.failure(.historyPruned(since: since, oldestRevision: oldest)))
@@ -215,18 +200,7 @@ extension Dispatcher {
             to: params.coordinate, owner: caller.uid, radius: params.radius, limit: params.limit)
         return .success { writer in
             writer.bytes.reserveCapacity(writer.bytes.count + results.estimatedJSONBytes + 16)
-            writer.writeRaw("{\"places\":[")
-            var isFirst = true
-            results.forEach { place, distance in
-                if !isFirst { writer.writeRaw(",") }
-                isFirst = false
-                writer.writeRaw("{\"place\":")
-                PlaceEncoding.write(place, includeOwner: false, to: &writer)
-                writer.writeRaw(",\"distance\":")
-                writer.writeDouble(distance)
-                writer.writeRaw("}")
-            }
-            writer.writeRaw("]}")
+            NearResults.write(to: &writer) { body in results.forEach(body) }
         }
     }
 
@@ -235,33 +209,18 @@ extension Dispatcher {
         let places = Array(try unlockedSnapshot().visible(to: caller.uid, allUsers: params.allUsers).places)
         let includeOwner = params.allUsers
         return .success { writer in
-            ExportEncoding.writeResult(format: params.format, places: places, includeOwner: includeOwner, to: &writer)
+            ExportResult.write(format: params.format, places: places, includeOwner: includeOwner, to: &writer)
         }
     }
 
     private func status(caller: Caller) -> Execution {
         let snapshot = store.snapshot()
-        let places = snapshot.count(of: caller.uid)
-        let revision = snapshot.revision(of: caller.uid)
-        let connections = statistics.connections.load(ordering: .relaxed)
-        let uptime = statistics.uptimeSeconds
-        let database = store.path
-        let isLocked = snapshot.isLocked
-        return .success { writer in
-            writer.writeRaw("{\"version\":")
-            writer.writeString(DaemonCommandLine.version)
-            writer.writeRaw(",\"protocol\":1,\"uptime\":")
-            writer.writeInt(uptime)
-            writer.writeRaw(",\"places\":")
-            writer.writeInt(Int64(places))
-            writer.writeRaw(",\"revision\":")
-            writer.writeInt(revision)
-            writer.writeRaw(",\"connections\":")
-            writer.writeInt(Int64(connections))
-            writer.writeRaw(",\"database\":")
-            writer.writeString(database)
-            writer.writeRaw(isLocked ? ",\"locked\":true}" : ",\"locked\":false}")
-        }
+        let status = ServerStatus(
+            version: DaemonCommandLine.version, uptime: statistics.uptimeSeconds,
+            places: snapshot.count(of: caller.uid),
+            revision: snapshot.revision(of: caller.uid), connections: statistics.connections.load(ordering: .relaxed),
+            database: store.path, isLocked: snapshot.isLocked)
+        return .success { writer in status.write(to: &writer) }
     }
 }
 

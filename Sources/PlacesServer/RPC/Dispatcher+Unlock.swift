@@ -12,7 +12,7 @@ extension Dispatcher {
         do {
             key = try StoreKey(bytes: params.key)
         } catch {
-            throw .invalidParams(.init(field: "key", reason: error.reason))
+            throw .invalidParams(.init(field: UnlockParams.keyKey, reason: error.reason))
         }
         return .deferred { [self] finish in
             let wait = unlockThrottle.reserveAttempt()
@@ -34,7 +34,7 @@ extension Dispatcher {
         case .success:
             logger?.notice("Unlocked by uid \(caller.uid): serving \(store.snapshot().count) places.")
             unlockThrottle.recordSuccess()
-            return .success { writer in writer.writeRaw("{\"locked\":false}") }
+            return .success { writer in UnlockResult.write(to: &writer) }
         case .failure(.wrongKey):
             let failures = unlockThrottle.recordFailure()
             logger?.warning(

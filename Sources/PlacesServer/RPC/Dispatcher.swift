@@ -86,28 +86,14 @@ final class Dispatcher: Sendable {
             }
         case .success(.moved(let place, let index)):
             RPCEnvelope.writeResult(id: id, to: &out) { writer in
-                writer.writeRaw("{\"id\":")
-                writer.writeString(place.id.description)
-                writer.writeRaw(",\"index\":")
-                writer.writeInt(Int64(index))
-                writer.writeRaw(",\"revision\":")
-                writer.writeInt(revision)
-                writer.writeRaw("}")
+                MoveResult.write(id: place.id, index: index, revision: revision, to: &writer)
             }
         case .success(.imported(let places)):
             RPCEnvelope.writeResult(id: id, to: &out) { writer in
-                writer.writeRaw("{\"added\":")
-                writer.writeInt(Int64(places.count))
-                writer.writeRaw(",\"revision\":")
-                writer.writeInt(revision)
-                writer.writeRaw("}")
+                ImportResult.write(added: places.count, revision: revision, to: &writer)
             }
         case .success(.removed(let place)):
-            RPCEnvelope.writeResult(id: id, to: &out) { writer in
-                writer.writeRaw("{\"id\":")
-                writer.writeString(place.id.description)
-                writer.writeRaw(",\"removed\":true}")
-            }
+            RPCEnvelope.writeResult(id: id, to: &out) { writer in RemoveResult.write(id: place.id, to: &writer) }
         case .failure(let error):
             RPCEnvelope.writeError(id: id, error: RPCError(error), to: &out)
         }

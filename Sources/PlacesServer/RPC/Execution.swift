@@ -45,20 +45,16 @@ extension RPCError {
         case .duplicateID(let id):
             self = RPCError(
                 code: RPCErrorCode.conflict, message: "A place with id '\(id)' already exists; nothing was imported.",
-                data: .object(JSONObject([(key: "id", value: .string(id.description))])))
+                data: ErrorData.object([(ErrorData.Key.id, .string(id.description))]))
         case .locked: self = .locked()
         case .wrongKey:
             self = RPCError(
                 code: RPCErrorCode.locked, message: "The key does not open this store; it stays locked.",
-                data: .object(
-                    JSONObject([
-                        (key: "field", value: .string("key")),
-                        (key: "reason", value: .string("does not open this store")),
-                    ])))
+                data: ErrorData.invalid(field: UnlockParams.keyKey, reason: "does not open this store"))
         case .notEncrypted:
             self = .invalidParams(
                 ValidationError(
-                    field: "key",
+                    field: UnlockParams.keyKey,
                     reason:
                         "the store is not encrypted; give placesd the key with --key-file or the placesd.key credential to encrypt it"
                 ))

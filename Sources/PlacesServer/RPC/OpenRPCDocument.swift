@@ -18,31 +18,12 @@ enum OpenRPCDocument {
         "methods": .array(Method.allCases.map(describe)),
         "components": [
             "schemas": [
-                "Place": placeSchema,
+                "Place": WirePlace.schema,
                 "PlaceID": ["type": "string", "format": "uuid", "description": "The place's UUID; any case on input."],
                 "Latitude": ["type": "number", "minimum": -90, "maximum": 90],
                 "Longitude": ["type": "number", "minimum": -180, "maximum": 180],
             ],
             "errors": .object(JSONObject(errorValues)),
-        ],
-    ]
-
-    private static let placeSchema: JSONValue = [
-        "type": "object",
-        "required": [
-            "id", "name", "description", "latitude", "longitude", "visited", "version", "createdAt", "updatedAt",
-        ],
-        "properties": [
-            "id": ref("PlaceID"),
-            "name": ["type": "string", "minLength": 1, "maxLength": .number(JSONNumber(PlaceRules.maximumNameLength))],
-            "description": ["type": "string", "maxLength": .number(JSONNumber(PlaceRules.maximumDescriptionLength))],
-            "latitude": ref("Latitude"),
-            "longitude": ref("Longitude"),
-            "visited": ["type": "boolean"],
-            "version": ["type": "integer", "minimum": 1],
-            "createdAt": ["type": "string", "format": "date-time"],
-            "updatedAt": ["type": "string", "format": "date-time"],
-            "owner": ["type": "integer", "description": "The owner's uid; only with allUsers."],
         ],
     ]
 
@@ -78,10 +59,6 @@ enum OpenRPCDocument {
         }
     }
 
-    private static func ref(_ schema: String) -> JSONValue {
-        ["$ref": .string("#/components/schemas/\(schema)")]
-    }
-
     private static func errorRefs(_ names: [String]) -> JSONValue {
         .array((["InvalidParams"] + names).map { ["$ref": .string("#/components/errors/\($0)")] })
     }
@@ -96,7 +73,16 @@ enum OpenRPCDocument {
         "allUsers", ["type": "boolean"], "Root and the admin group: every user's places, each with its owner.")
     private static let ifVersion = param(
         "ifVersion", ["type": "integer", "minimum": 1], "Only if the place is still at this version.")
-    private static let placeResult: JSONValue = ["name": "place", "schema": ref("Place")]
+    private static let placeResult = result("place", ref("Place"))
+
+    /// A method's result: its name and its schema.
+    private static func result(_ name: String, _ schema: JSONValue) -> JSONValue {
+        ["name": .string(name), "schema": schema]
+    }
+
+    private static func ref(_ schema: String) -> JSONValue {
+        WireSchema.ref(schema)
+    }
 
     private static func method(
         _ method: Method, _ summary: String, params: [JSONValue], result: JSONValue, errors: [String] = []
@@ -107,103 +93,77 @@ enum OpenRPCDocument {
         ]
     }
 
-    private static func object(_ properties: [(key: String, value: JSONValue)]) -> JSONValue {
-        ["type": "object", "properties": .object(JSONObject(properties))]
-    }
-
     private static func describe(_ method: Method) -> JSONValue {
         switch method {
         case .add:
             return Self.method(
                 method, "Adds a place; answered once it is on disk.",
                 params: [
-                    param("name", ["type": "string"], "Trimmed; 1 to 200 characters; default \"New location\"."),
-                    param("description", ["type": "string"], "0 to 10,000 characters; default \"\"."),
-                    param("latitude", ref("Latitude"), required: true, "Degrees north."),
-                    param("longitude", ref("Longitude"), required: true, "Degrees east."),
-                    param("visited", ["type": "boolean"], "Default false."),
+                    param(
+                        PlaceField.name.text, ["type": "string"],
+                        "Trimmed; 1 to 200 characters; default \"New location\"."),
+                    param(PlaceField.description.text, ["type": "string"], "0 to 10,000 characters; default \"\"."),
+                    param(PlaceField.latitude.text, ref("Latitude"), required: true, "Degrees north."),
+                    param(PlaceField.longitude.text, ref("Longitude"), required: true, "Degrees east."),
+                    param(PlaceField.visited.text, ["type": "boolean"], "Default false."),
                 ],
                 result: placeResult, errors: ["LimitReached", "StorageFailure", "OutcomeUnknown", "Locked"])
         case .get:
             return Self.method(
                 method, "Returns one of the caller's places.",
-                params: [param("id", ref("PlaceID"), required: true, "The place."), allUsers],
+                params: [param(PlaceField.id.text, ref("PlaceID"), required: true, "The place."), allUsers],
                 result: placeResult, errors: ["NotFound", "PermissionDenied", "Locked"])
         case .list:
             return Self.method(
                 method, "Lists the caller's places in their order, filtered and paged.",
                 params: [
-                    param("visited", ["type": "boolean"], "Only visited, or only unvisited, places."),
+                    param(PlaceField.visited.text, ["type": "boolean"], "Only visited, or only unvisited, places."),
                     param("query", ["type": "string"], "A case-insensitive substring of the name or description."),
                     param("offset", ["type": "integer", "minimum": 0], "Matches to skip; default 0."),
                     param("limit", ["type": "integer", "minimum": 0], "At most this many; default all."),
                     allUsers,
                 ],
-                result: [
-                    "name": "page",
-                    "schema": object([
-                        ("places", ["type": "array", "items": ref("Place")]),
-                        ("total", ["type": "integer", "description": "Matches before offset and limit."]),
-                        ("revision", ["type": "integer", "description": "Committed changes to the caller's places."]),
-                    ]),
-                ], errors: ["PermissionDenied", "Locked"])
+                result: result("page", ListPage.schema), errors: ["PermissionDenied", "Locked"])
         case .update:
             return Self.method(
                 method, "Changes some fields of a place; its version grows by one.",
                 params: [
-                    param("id", ref("PlaceID"), required: true, "The place."),
-                    param("name", ["type": "string"], "New name."),
-                    param("description", ["type": "string"], "New description."),
-                    param("latitude", ref("Latitude"), "New latitude."),
-                    param("longitude", ref("Longitude"), "New longitude."),
-                    param("visited", ["type": "boolean"], "New visited flag."), ifVersion,
+                    param(PlaceField.id.text, ref("PlaceID"), required: true, "The place."),
+                    param(PlaceField.name.text, ["type": "string"], "New name."),
+                    param(PlaceField.description.text, ["type": "string"], "New description."),
+                    param(PlaceField.latitude.text, ref("Latitude"), "New latitude."),
+                    param(PlaceField.longitude.text, ref("Longitude"), "New longitude."),
+                    param(PlaceField.visited.text, ["type": "boolean"], "New visited flag."), ifVersion,
                 ],
                 result: placeResult, errors: ["NotFound", "Conflict", "StorageFailure", "OutcomeUnknown", "Locked"])
         case .remove:
             return Self.method(
                 method, "Removes a place.",
-                params: [param("id", ref("PlaceID"), required: true, "The place."), ifVersion],
-                result: ["name": "removed", "schema": object([("id", ref("PlaceID")), ("removed", ["const": true])])],
+                params: [param(PlaceField.id.text, ref("PlaceID"), required: true, "The place."), ifVersion],
+                result: result("removed", RemoveResult.schema),
                 errors: ["NotFound", "Conflict", "StorageFailure", "OutcomeUnknown", "Locked"])
         case .move:
             return Self.method(
                 method, "Moves a place to another position in the caller's list; versions do not change.",
                 params: [
-                    param("id", ref("PlaceID"), required: true, "The place."),
+                    param(PlaceField.id.text, ref("PlaceID"), required: true, "The place."),
                     param(
                         "index", ["type": "integer", "minimum": 0], required: true,
                         "0-based target; clamped to the end."),
                     ifVersion,
                 ],
-                result: [
-                    "name": "moved",
-                    "schema": object([
-                        ("id", ref("PlaceID")), ("index", ["type": "integer"]), ("revision", ["type": "integer"]),
-                    ]),
-                ], errors: ["NotFound", "Conflict", "StorageFailure", "OutcomeUnknown", "Locked"])
+                result: result("moved", MoveResult.schema),
+                errors: ["NotFound", "Conflict", "StorageFailure", "OutcomeUnknown", "Locked"])
         case .near:
             return Self.method(
                 method, "The caller's places nearest to a point, nearest first, with great-circle distances in metres.",
                 params: [
-                    param("latitude", ref("Latitude"), required: true, "The point's latitude."),
-                    param("longitude", ref("Longitude"), required: true, "The point's longitude."),
+                    param(PlaceField.latitude.text, ref("Latitude"), required: true, "The point's latitude."),
+                    param(PlaceField.longitude.text, ref("Longitude"), required: true, "The point's longitude."),
                     param("radius", ["type": "number", "minimum": 0], "Only places within this many metres."),
                     param("limit", ["type": "integer", "minimum": 0], "At most this many; default 10."),
                 ],
-                result: [
-                    "name": "nearest",
-                    "schema": object([
-                        (
-                            "places",
-                            [
-                                "type": "array",
-                                "items": object([
-                                    ("place", ref("Place")), ("distance", ["type": "number", "minimum": 0]),
-                                ]),
-                            ]
-                        )
-                    ]),
-                ], errors: ["Locked"])
+                result: result("nearest", NearResults.schema), errors: ["Locked"])
         case .watch:
             return Self.method(
                 method,
@@ -211,43 +171,25 @@ enum OpenRPCDocument {
                 params: [
                     allUsers,
                     param(
-                        "since", ["type": "integer", "minimum": 0],
+                        WatchParams.sinceKey, ["type": "integer", "minimum": 0],
                         "Resume after this revision: no snapshot, the changes after it instead; -32602 with data.oldestRevision when the change log no longer reaches back."
                     ),
                 ],
-                result: [
-                    "name": "snapshot",
-                    "schema": object([
-                        ("revision", ["type": "integer"]), ("places", ["type": "array", "items": ref("Place")]),
-                        (
-                            "changes",
-                            [
-                                "type": "array",
-                                "items": object([
-                                    ("change", ["type": "string"]), ("revision", ["type": "integer"]),
-                                    ("place", ref("Place")),
-                                ]),
-                            ]
-                        ),
-                    ]),
-                ], errors: ["PermissionDenied", "Locked", "InvalidParams"])
+                result: result("snapshot", WatchResult.schema), errors: ["PermissionDenied", "Locked", "InvalidParams"])
         case .importPlaces:
             return Self.method(
                 method,
                 "Adds many places in one transaction: all or nothing. Give exactly one of places, geojson and gpx.",
                 params: [
                     param(
-                        "places", ["type": "array", "items": ["type": "object"]],
+                        ImportParams.placesKey, ["type": "array", "items": ["type": "object"]],
                         "Places as places.export json writes them."),
-                    param("geojson", ["type": "object"], "A GeoJSON FeatureCollection of Points."),
+                    param(ImportParams.geojsonKey, ["type": "object"], "A GeoJSON FeatureCollection of Points."),
                     param(
-                        "gpx", ["type": "string"],
+                        ImportParams.gpxKey, ["type": "string"],
                         "A GPX 1.0 or 1.1 document: each wpt becomes a place (name, desc or else cmt, type visited)."),
                 ],
-                result: [
-                    "name": "imported",
-                    "schema": object([("added", ["type": "integer"]), ("revision", ["type": "integer"])]),
-                ],
+                result: result("imported", ImportResult.schema),
                 errors: ["Conflict", "LimitReached", "StorageFailure", "OutcomeUnknown", "Locked"])
         case .export:
             return Self.method(
@@ -256,25 +198,11 @@ enum OpenRPCDocument {
                     param("format", ["enum": ["json", "geojson", "gpx"]], required: true, "The document's format."),
                     allUsers,
                 ],
-                result: [
-                    "name": "export",
-                    "schema": object([
-                        ("format", ["type": "string"]),
-                        ("document", ["description": "An array, an object or a string of XML."]),
-                    ]),
-                ], errors: ["PermissionDenied", "Locked"])
+                result: result("export", ExportResult.schema), errors: ["PermissionDenied", "Locked"])
         case .status:
             return Self.method(
                 method, "Describes the daemon and the caller's places.", params: [],
-                result: [
-                    "name": "status",
-                    "schema": object([
-                        ("version", ["type": "string"]), ("protocol", ["const": 1]), ("uptime", ["type": "integer"]),
-                        ("places", ["type": "integer"]), ("revision", ["type": "integer"]),
-                        ("connections", ["type": "integer"]), ("database", ["type": "string"]),
-                        ("locked", ["type": "boolean"]),
-                    ]),
-                ])
+                result: result("status", ServerStatus.schema))
         case .unlock:
             return Self.method(
                 method,
@@ -282,15 +210,15 @@ enum OpenRPCDocument {
                     + "keys are counted, logged and, after three in a row, answered more and more slowly.",
                 params: [
                     param(
-                        "key", ["type": "string", "contentEncoding": "base64"], required: true,
+                        UnlockParams.keyKey, ["type": "string", "contentEncoding": "base64"], required: true,
                         "The base64 text of the store's 32-byte key.")
                 ],
-                result: ["name": "unlocked", "schema": object([("locked", ["const": false])])],
+                result: result("unlocked", UnlockResult.schema),
                 errors: ["PermissionDenied", "Locked"])
         case .discover:
             return Self.method(
                 method, "Returns this OpenRPC document.", params: [],
-                result: ["name": "document", "schema": ["type": "object"]])
+                result: result("document", WireSchema.type("object")))
         }
     }
 }

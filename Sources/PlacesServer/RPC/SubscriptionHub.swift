@@ -110,21 +110,9 @@ final class SubscriptionHub: Sendable {
     static func encode(_ change: PlaceChange, forAdmin: Bool) -> [UInt8] {
         var writer = JSONWriter(capacity: 512)
         RPCEnvelope.writeNotification(.changed, to: &writer) { params in
-            write(change, forAdmin: forAdmin, to: &params)
+            ChangeEvent.write(change, forAdmin: forAdmin, to: &params)
         }
         return writer.bytes
-    }
-
-    /// Writes `change` as a `places.changed` notification's params (and an element of a resumed watch's
-    /// `changes`): `{"change", "revision", "place"}`.
-    static func write(_ change: PlaceChange, forAdmin: Bool, to writer: inout JSONWriter) {
-        writer.writeRaw("{\"change\":")
-        writer.writeString(change.kind.rawValue)
-        writer.writeRaw(",\"revision\":")
-        writer.writeInt(forAdmin ? change.storeRevision : change.revision)
-        writer.writeRaw(",\"place\":")
-        PlaceEncoding.write(change.place, includeOwner: forAdmin, to: &writer)
-        writer.writeRaw("}")
     }
 
     /// The `places.overflow` notification that ends every subscription when the store read its state again.
@@ -145,9 +133,7 @@ final class SubscriptionHub: Sendable {
     private static func overflowNotice(reason: String) -> [UInt8] {
         var writer = JSONWriter(capacity: 256)
         RPCEnvelope.writeNotification(.overflow, to: &writer) { params in
-            params.writeRaw("{\"reason\":")
-            params.writeString(reason)
-            params.writeRaw("}")
+            OverflowNotice.write(reason: reason, to: &params)
         }
         return writer.bytes
     }
