@@ -1,0 +1,41 @@
+import PlacesModel
+import PlacesState
+
+/// What a placesd database holds, as read in one transaction: what a backup reports and `--info` prints.
+package struct BackupContents: Sendable, Hashable {
+    /// The schema version (`PRAGMA user_version`); an older one is migrated when a daemon opens the file.
+    package let formatVersion: Int64
+    /// The store revision (`meta.revision`): the last change the file holds.
+    package let revision: Int64
+    /// How many places each owner has; owners without places are left out.
+    package let placesByOwner: [UserID: Int]
+    /// Whether the places are sealed (the store is encrypted): a key is needed to read them.
+    package let isSealed: Bool
+    /// The file's size in bytes.
+    package var byteCount: Int64
+    /// What recognizes the key of a sealed store (`meta.key_check`); nil for a plaintext one.
+    let keyCheck: [UInt8]?
+
+    /// How many places the file holds.
+    package var placeCount: Int { placesByOwner.values.reduce(0, +) }
+
+    /// Reads the contents through `connection`, a placesd database at `formatVersion`, inside whatever
+    /// transaction the caller holds; `byteCount` is left 0 for the caller to fill in.
+    static func read(from connection: SQLiteConnection, formatVersion: Int64) throws(SQLiteError) -> BackupContents {
+        let revision = try connection.integer("SELECT revision FROM meta WHERE singleton = 1") ?? 0
+        var placesByOwner: [UserID: Int] = [:]
+        let counts = try connection.prepare("SELECT owner, count(*) FROM places GROUP BY owner")
+        while try counts.step() {
+            placesByOwner[UserID(truncatingIfNeeded: counts.int64(at: 0))] = Int(counts.int64(at: 1))
+        }
+        // The key check came with schema version 4 (encryption at rest); older stores are plaintext.
+        var keyCheck: [UInt8]?
+        if formatVersion >= 4 {
+            let statement = try connection.prepare("SELECT key_check FROM meta WHERE singleton = 1")
+            if try statement.step() { keyCheck = statement.bytes(at: 0) }
+        }
+        return BackupContents(
+            formatVersion: formatVersion, revision: revision, placesByOwner: placesByOwner,
+            isSealed: keyCheck != nil, byteCount: 0, keyCheck: keyCheck)
+    }
+}
