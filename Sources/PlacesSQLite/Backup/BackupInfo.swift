@@ -35,7 +35,7 @@ package struct BackupInfo: Sendable, Hashable {
                 throw StoreError.cannotOpen(path: path, reason: "not a placesd database (it is empty)")
             }
             let problems = integrityProblems(of: connection)
-            var contents = try BackupContents.read(from: connection, formatVersion: version)
+            var contents = try BackupContents.read(from: connection, formatVersion: version, countingByOwner: true)
             contents.byteCount = try FileSystem.fileSize(path)
             return BackupInfo(path: path, contents: contents, integrityProblems: problems)
         } catch {

@@ -67,7 +67,7 @@ package enum SQLiteBackup {
         guard case .placesd(let version) = try DatabaseInspector().identify(reader) else {
             throw StoreError.cannotOpen(path: reader.path, reason: "not a placesd database (it is empty)")
         }
-        return try BackupContents.read(from: reader, formatVersion: version)
+        return try BackupContents.read(from: reader, formatVersion: version, countingByOwner: false)
     }
 
     /// Copies every page `reader` sees into the new file at `path`, then turns the copy into a self-contained
