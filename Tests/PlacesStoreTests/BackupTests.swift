@@ -89,6 +89,20 @@ import Testing
         _ = try store.perform(.add(draft("after the failed backup")), owner: 1)
     }
 
+    @Test(.enabled(if: SmallFilesystem.isAvailable, "mounting a small tmpfs needs root"))
+    func readOnlyDirectoryIsRefusedByName() throws {
+        let source = directory.file("places.sqlite")
+        try openStore(source).close()
+        let filesystem = try SmallFilesystem(at: directory.file("small"), bytes: 1 << 20)
+        defer { filesystem.unmount() }
+        // Root may write in any directory whatever its mode: a read-only mount refuses even root.
+        #expect(mount("tmpfs", filesystem.path, "tmpfs", UInt(MS_REMOUNT | MS_RDONLY), nil) == 0)
+        let target = filesystem.path + "/backup.sqlite"
+        let error = try #require(throws: BackupError.self) { try SQLiteBackup.copy(databaseAt: source, to: target) }
+        #expect(error.reason.hasPrefix("Read-only file system (create '\(filesystem.path)/.backup.sqlite.partial-"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: filesystem.path) == [])
+    }
+
     @Test func missingDirectoryOrSourceIsRefusedByName() throws {
         let source = directory.file("places.sqlite")
         try openStore(source).close()
