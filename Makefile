@@ -29,9 +29,10 @@ BUILD_PACKAGES := pkg-config libsqlite3-dev libsystemd-dev libsodium-dev libexpa
 # make deb and make check-systemd: systemd-analyze, dpkg-shlibdeps, groff (man page check), debootstrap, nspawn.
 SYSTEMD_PACKAGES := systemd dpkg-dev groff-base debootstrap systemd-container
 # postgresql-15: the integration tests start throwaway clusters of their own (initdb, pg_ctl as postgres);
-# iproute2: a network namespace and a veth link to cut a host off from one.
+# iproute2: a network namespace and a veth link to cut a host off from one; bash-completion, zsh, fish: the tests
+# source or parse the shell completions.
 TEST_PACKAGES := python3 util-linux e2fsprogs sqlite3 socat netcat-openbsd shellcheck gdal-bin postgresql-15 iproute2 \
-	$(SYSTEMD_PACKAGES)
+	bash-completion zsh fish $(SYSTEMD_PACKAGES)
 # PyPI packages the integration tests import with the python3 on PATH (the geojson export's validity check).
 TEST_PYTHON_PACKAGES := geojson
 BENCH_PACKAGES := redis-server redis-tools hyperfine gcc python3 socat postgresql-15 util-linux
@@ -41,7 +42,7 @@ BENCH_PACKAGES := redis-server redis-tools hyperfine gcc python3 socat postgresq
 # Targets run one after another (check installs packages before it builds); swift build is parallel itself.
 .NOTPARALLEL:
 
-.PHONY: openrpc help deps deps-build deps-test deps-bench deps-systemd build run check lint format test sanitize shellcheck fuzz bench clean \
+.PHONY: openrpc completions help deps deps-build deps-test deps-bench deps-systemd build run check lint format test sanitize shellcheck fuzz bench clean \
 	install install-files deb check-units check-systemd
 
 help:
@@ -57,6 +58,7 @@ help:
 	@echo 'make shellcheck  shellcheck every shell script in the repository'
 	@echo 'make fuzz        libFuzzer on the wire protocol for FUZZ_SECONDS (default 300); docs/fuzzing.md'
 	@echo 'make format      rewrite Swift sources with swift format'
+	@echo 'make completions rewrite the bash, zsh and fish completions in completions/ from the option declarations'
 	@echo 'make bench       release build, then bench/run.sh (placesd against the ceiling and Redis)'
 	@echo 'make install     build, then install binaries, units, man pages and completions under'
 	@echo '                 $$(DESTDIR)$$(PREFIX) (PREFIX=$(PREFIX)), and $$(DESTDIR)/etc/placesd/placesd.conf'
@@ -123,6 +125,15 @@ bench: deps-bench build
 # Regenerates the committed copy of what rpc.discover answers (a test compares the two).
 openrpc: build
 	$(RELEASE_DIR)/placesd --openrpc > docs/openrpc.json
+
+# Rewrites the committed shell completions from both programs' option declarations (a test compares the two).
+completions:
+	$(SWIFT_BUILD) --product CompletionsGenerator
+	for program in placesctl placesd; do \
+		$(BUILD_DIR)/debug/CompletionsGenerator $$program bash > completions/$$program.bash && \
+		$(BUILD_DIR)/debug/CompletionsGenerator $$program zsh > completions/_$$program && \
+		$(BUILD_DIR)/debug/CompletionsGenerator $$program fish > completions/$$program.fish || exit 1; \
+	done
 
 clean:
 	rm -rf $(BUILD_DIR) $(DIST_DIR)

@@ -42,6 +42,7 @@ let package = Package(
         .target(name: "PlacesModel", swiftSettings: strict),
         .target(name: "PlacesLocking", swiftSettings: strict),
         .target(name: "PlacesSystem", dependencies: ["CLinux"], swiftSettings: strict),
+        .target(name: "PlacesCommandLine", swiftSettings: strict),
         .target(name: "PlacesSystemd", dependencies: ["PlacesSystem", "CSystemd"], swiftSettings: strict),
         .target(name: "PlacesState", dependencies: ["PlacesModel", "PlacesLocking"], swiftSettings: strict),
         .target(name: "PlacesSealing", dependencies: ["PlacesModel", "CSodium"], swiftSettings: strict),
@@ -67,8 +68,7 @@ let package = Package(
         .target(
             name: "PlacesStore",
             dependencies: [
-                "PlacesModel", "PlacesState", "PlacesSealing", "PlacesPersistence", "PlacesSQLite", "PlacesPostgres",
-                "PlacesLocking", "PlacesSystem",
+                "PlacesModel", "PlacesState", "PlacesSealing", "PlacesPersistence", "PlacesLocking", "PlacesSystem",
             ],
             swiftSettings: strict
         ),
@@ -86,18 +86,24 @@ let package = Package(
             name: "PlacesServer",
             dependencies: [
                 "PlacesModel", "PlacesLocking", "PlacesSystem", "PlacesSystemd", "PlacesState", "PlacesSealing",
-                "PlacesPersistence", "PlacesStore", "PlacesProtocol", "PlacesGPX",
+                "PlacesPersistence", "PlacesSQLite", "PlacesPostgres", "PlacesStore", "PlacesProtocol", "PlacesGPX",
+                "PlacesCommandLine",
             ],
             swiftSettings: strict
         ),
         .target(name: "PlacesClient", dependencies: ["PlacesProtocol", "PlacesSystem"], swiftSettings: strict),
         .target(
             name: "PlacesCLI",
-            dependencies: ["PlacesClient", "PlacesProtocol", "PlacesModel", "PlacesSystem"],
+            dependencies: ["PlacesClient", "PlacesProtocol", "PlacesModel", "PlacesSystem", "PlacesCommandLine"],
             swiftSettings: strict
         ),
         .executableTarget(name: "placesd", dependencies: ["PlacesServer", "PlacesSystem"], swiftSettings: strict),
         .executableTarget(name: "placesctl", dependencies: ["PlacesCLI"], swiftSettings: strict),
+        // Writes the shell completions from both programs' declarations (`make completions`); in no product, so
+        // neither program's command line grows a hidden option for it.
+        .executableTarget(
+            name: "CompletionsGenerator", dependencies: ["PlacesCommandLine", "PlacesCLI", "PlacesServer"],
+            swiftSettings: strict),
         .testTarget(name: "PlacesModelTests", dependencies: ["PlacesModel"], swiftSettings: strict),
         .testTarget(name: "PlacesSystemTests", dependencies: ["PlacesSystem", "PlacesSystemd"], swiftSettings: strict),
         .testTarget(
@@ -116,16 +122,21 @@ let package = Package(
         .testTarget(
             name: "PlacesServerTests",
             dependencies: [
-                "PlacesServer", "PlacesStore", "PlacesState", "PlacesStoreFaults", "PlacesProtocol", "PlacesModel",
-                "PlacesSystem", "PlacesLocking",
+                "PlacesServer", "PlacesStore", "PlacesState", "PlacesPersistence", "PlacesSQLite", "PlacesStoreFaults",
+                "PlacesProtocol", "PlacesModel", "PlacesSystem", "PlacesLocking", "PlacesCommandLine",
             ],
             swiftSettings: strict
         ),
         .testTarget(
             name: "PlacesCLITests",
-            dependencies: ["PlacesCLI", "PlacesClient", "PlacesProtocol", "PlacesModel", "PlacesSystem"],
+            dependencies: [
+                "PlacesCLI", "PlacesClient", "PlacesProtocol", "PlacesModel", "PlacesSystem", "PlacesCommandLine",
+            ],
             swiftSettings: strict
         ),
+        .testTarget(
+            name: "PlacesCommandLineTests", dependencies: ["PlacesCommandLine", "PlacesCLI", "PlacesServer"],
+            swiftSettings: strict),
         .testTarget(
             name: "IntegrationTests",
             dependencies: ["PlacesClient", "PlacesLocking", "PlacesProtocol", "PlacesSystem"],

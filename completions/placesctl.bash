@@ -1,4 +1,5 @@
 # bash completion for placesctl                               -*- shell-script -*-
+# Made from placesctl's option declarations by 'make completions'; edit those, not this file.
 
 # Prints the ids of the caller's places, asking the daemon (on the socket given with --socket, if any).
 _placesctl_ids()
@@ -14,19 +15,23 @@ _placesctl()
     local cur prev words cword
     _init_completion || return
 
-    local global_options='--socket --json --help --version'
     local commands='add list get update visit unvisit move remove near watch import export status unlock key call help'
-    local command='' socket='' i
+    local command='' socket='' position=0 i
     for ((i = 1; i < cword; i++)); do
         case ${words[i]} in
             --socket)
                 socket=${words[i + 1]}
                 ((i++))
                 ;;
+            --lat | --latitude | --lon | --longitude | --description | --search | --offset | --limit | --name | --if-version | --before | --after | --radius | --format | -o | --output | --key-file)
+                ((i++))
+                ;;
             -*) ;;
             *)
                 if [[ -z $command ]]; then
                     command=${words[i]}
+                else
+                    ((position++))
                 fi
                 ;;
         esac
@@ -37,80 +42,141 @@ _placesctl()
             _filedir
             return
             ;;
-        --before | --after)
-            mapfile -t COMPREPLY < <(compgen -W "$(_placesctl_ids "$socket")" -- "$cur")
-            return
-            ;;
-        --format)
-            mapfile -t COMPREPLY < <(compgen -W 'json geojson gpx' -- "$cur")
-            return
-            ;;
-        -o | --output | --key-file)
-            _filedir
-            [[ $prev == --key-file && - == "$cur"* ]] && COMPREPLY+=(-)
-            return
-            ;;
-        --lat | --latitude | --lon | --longitude | --description | --name | --search | --offset | --limit | \
-            --if-version | --radius)
-            return
-            ;;
     esac
 
     local options=''
     case $command in
         '')
-            if [[ $cur == -* ]]; then
-                mapfile -t COMPREPLY < <(compgen -W "$global_options" -- "$cur")
-            else
+            if [[ $cur != -* ]]; then
                 mapfile -t COMPREPLY < <(compgen -W "$commands" -- "$cur")
+                return
             fi
-            return
+            options='--version'
             ;;
-        add) options='--lat --latitude --lon --longitude --description --visited' ;;
-        list) options='--visited --unvisited --search --offset --limit' ;;
-        update) options='--name --description --lat --latitude --lon --longitude --visited --unvisited --if-version' ;;
-        visit | unvisit | remove) options='--if-version' ;;
-        move) options='--before --after --top --bottom --if-version' ;;
-        near) options='--lat --latitude --lon --longitude --radius --limit' ;;
-        export) options='-o --output --format' ;;
-        unlock) options='--key-file' ;;
+        add)
+            case $prev in
+                --lat | --latitude | --lon | --longitude | --description)
+                    return
+                    ;;
+            esac
+            options='--lat --latitude --lon --longitude --description --visited'
+            ;;
+        list)
+            case $prev in
+                --search | --offset | --limit)
+                    return
+                    ;;
+            esac
+            options='--visited --unvisited --search --offset --limit'
+            ;;
+        get | watch | import | status | call | help)
+            options=''
+            ;;
+        update)
+            case $prev in
+                --name | --description | --lat | --latitude | --lon | --longitude | --if-version)
+                    return
+                    ;;
+            esac
+            options='--name --description --lat --latitude --lon --longitude --visited --unvisited --if-version'
+            ;;
+        visit | unvisit | remove)
+            case $prev in
+                --if-version)
+                    return
+                    ;;
+            esac
+            options='--if-version'
+            ;;
+        move)
+            case $prev in
+                --before | --after)
+                    mapfile -t COMPREPLY < <(compgen -W "$(_placesctl_ids "$socket")" -- "$cur")
+                    return
+                    ;;
+                --if-version)
+                    return
+                    ;;
+            esac
+            options='--before --after --top --bottom --if-version'
+            ;;
+        near)
+            case $prev in
+                --lat | --latitude | --lon | --longitude | --radius | --limit)
+                    return
+                    ;;
+            esac
+            options='--lat --latitude --lon --longitude --radius --limit'
+            ;;
+        export)
+            case $prev in
+                --format)
+                    mapfile -t COMPREPLY < <(compgen -W 'json geojson gpx' -- "$cur")
+                    return
+                    ;;
+                -o | --output)
+                    _filedir
+                    return
+                    ;;
+            esac
+            options='--format -o --output'
+            ;;
+        unlock)
+            case $prev in
+                --key-file)
+                    _filedir
+                    [[ - == "$cur"* ]] && COMPREPLY+=(-)
+                    return
+                    ;;
+            esac
+            options='--key-file'
+            ;;
         key)
             options='--raw'
-            if [[ $cur != -* && $prev == key ]]; then
-                mapfile -t COMPREPLY < <(compgen -W 'generate' -- "$cur")
-                return
-            fi
-            ;;
-        import)
-            if [[ $prev == import ]]; then
-                _filedir
-                [[ - == "$cur"* ]] && COMPREPLY+=(-)
-                return
-            fi
-            ;;
-        help)
-            mapfile -t COMPREPLY < <(compgen -W "$commands" -- "$cur")
-            return
-            ;;
-        call)
-            if [[ $cur != -* && $prev == call ]]; then
-                mapfile -t COMPREPLY < <(compgen -W 'places.add places.get places.list places.update
-                    places.remove places.move places.near places.watch places.import places.export
-                    server.status server.unlock rpc.discover' -- "$cur")
-                return
-            fi
             ;;
     esac
-
     if [[ $cur == -* ]]; then
-        mapfile -t COMPREPLY < <(compgen -W "$options --socket --json --help" -- "$cur")
-    elif [[ $prev == "$command" ]]; then
-        case $command in
-            get | update | visit | unvisit | move | remove)
-                mapfile -t COMPREPLY < <(compgen -W "$(_placesctl_ids "$socket")" -- "$cur")
-                ;;
-        esac
+        mapfile -t COMPREPLY < <(compgen -W "$options --socket --json -h --help" -- "$cur")
+        return
     fi
+    case $command in
+        get | update | visit | unvisit | move | remove)
+            case $position in
+                0)
+                    mapfile -t COMPREPLY < <(compgen -W "$(_placesctl_ids "$socket")" -- "$cur")
+                    ;;
+            esac
+            ;;
+        import)
+            case $position in
+                0)
+                    _filedir
+                    [[ - == "$cur"* ]] && COMPREPLY+=(-)
+                    ;;
+            esac
+            ;;
+        key)
+            case $position in
+                0)
+                    mapfile -t COMPREPLY < <(compgen -W 'generate' -- "$cur")
+                    ;;
+            esac
+            ;;
+        call)
+            case $position in
+                0)
+                    mapfile -t COMPREPLY < <(compgen -W 'places.add places.get places.list places.update places.remove places.move places.near places.watch places.import places.export server.status server.unlock rpc.discover' -- "$cur")
+                    ;;
+            esac
+            ;;
+        help)
+            case $position in
+                0)
+                    mapfile -t COMPREPLY < <(compgen -W "$commands" -- "$cur")
+                    ;;
+            esac
+            ;;
+    esac
 } &&
     complete -F _placesctl placesctl
 

@@ -1,4 +1,5 @@
 # fish completion for placesctl.
+# Made from placesctl's option declarations by 'make completions'; edit those, not this file.
 
 set -l commands add list get update visit unvisit move remove near watch import export status unlock key call help
 
@@ -12,9 +13,32 @@ function __placesctl_ids
     placesctl $socket_option --json list 2>/dev/null | string match -ar '"id":"[0-9a-fA-F-]*"' | string split -f4 '"'
 end
 
+# Succeeds when $argv[1] arguments follow the command on the line, and it is one of $argv[2..].
+function __placesctl_argument
+    set -l tokens (commandline -opc)
+    set -e tokens[1]
+    set -l command
+    set -l count 0
+    set -l skip 0
+    for token in $tokens
+        if test $skip = 1
+            set skip 0
+        else if contains -- $token --socket --lat --latitude --lon --longitude --description --search --offset --limit --name --if-version --before --after --radius --format -o --output --key-file
+            set skip 1
+        else if string match -q -- '-*' $token
+            continue
+        else if test -z "$command"
+            set command $token
+        else
+            set count (math $count + 1)
+        end
+    end
+    test $count = $argv[1]; and contains -- "$command" $argv[2..-1]
+end
+
 complete -c placesctl -f
 complete -c placesctl -l socket -r -F -d 'Use the daemon on this socket instead of looking for one'
-complete -c placesctl -l json -d 'Print the result, or a refused request'\''s error, as one line of JSON'
+complete -c placesctl -l json -d 'Print the result as one line of JSON and nothing else; a refused request prints its error'
 complete -c placesctl -s h -l help -d 'Show help and exit'
 complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -l version -d 'Print the version and exit'
 
@@ -30,36 +54,37 @@ complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a near -d 
 complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a watch -d 'Show your places, then each change as it happens'
 complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a import -d 'Add the places from a JSON, GeoJSON or GPX file to your list'
 complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a export -d 'Write all your places as JSON, GeoJSON or GPX'
-complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a status -d "Show the daemon's status and your number of places"
+complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a status -d 'Show the daemon\'s status and your number of places'
 complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a unlock -d 'Give a locked placesd the key to its encrypted places'
-complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a key -d "Generate a new key for encrypting placesd's places"
+complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a key -d 'Generate a new key for encrypting placesd\'s places'
 complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a call -d 'Call any JSON-RPC method and print its result as JSON'
-complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a help -d "Show the overview, or one command's help"
+complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a help -d 'Show the overview, or one command\'s help'
 
 complete -c placesctl -n '__fish_seen_subcommand_from add update near' -l lat -l latitude -x -d 'Latitude in degrees, -90 to 90'
 complete -c placesctl -n '__fish_seen_subcommand_from add update near' -l lon -l longitude -x -d 'Longitude in degrees, -180 to 180'
 complete -c placesctl -n '__fish_seen_subcommand_from add update' -l description -x -d 'Free text about the place'
 complete -c placesctl -n '__fish_seen_subcommand_from add' -l visited -d 'Mark the place as visited already'
+complete -c placesctl -n '__fish_seen_subcommand_from list' -l visited -d 'Show only visited places'
+complete -c placesctl -n '__fish_seen_subcommand_from list' -l unvisited -d 'Show only places not visited yet'
+complete -c placesctl -n '__fish_seen_subcommand_from list' -l search -x -d 'Show only places whose name or description contains TEXT, ignoring case'
+complete -c placesctl -n '__fish_seen_subcommand_from list' -l offset -x -d 'Skip the first N matching places'
+complete -c placesctl -n '__fish_seen_subcommand_from list near' -l limit -x -d 'Show at most N places'
 complete -c placesctl -n '__fish_seen_subcommand_from update' -l name -x -d 'The new name, 1 to 200 characters'
 complete -c placesctl -n '__fish_seen_subcommand_from update' -l visited -d 'Mark as visited'
 complete -c placesctl -n '__fish_seen_subcommand_from update' -l unvisited -d 'Mark as not visited'
 complete -c placesctl -n '__fish_seen_subcommand_from update visit unvisit move remove' -l if-version -x -d 'Refuse unless the place is still at version N'
-complete -c placesctl -n '__fish_seen_subcommand_from list' -l visited -d 'Show only visited places'
-complete -c placesctl -n '__fish_seen_subcommand_from list' -l unvisited -d 'Show only places not visited yet'
-complete -c placesctl -n '__fish_seen_subcommand_from list' -l search -x -d 'Show only places whose name or description contains TEXT'
-complete -c placesctl -n '__fish_seen_subcommand_from list' -l offset -x -d 'Skip the first N matching places'
-complete -c placesctl -n '__fish_seen_subcommand_from list near' -l limit -x -d 'Show at most N places'
 complete -c placesctl -n '__fish_seen_subcommand_from move' -l before -x -a '(__placesctl_ids)' -d 'Put the place just before place ID2'
 complete -c placesctl -n '__fish_seen_subcommand_from move' -l after -x -a '(__placesctl_ids)' -d 'Put the place just after place ID2'
 complete -c placesctl -n '__fish_seen_subcommand_from move' -l top -d 'Put the place first'
 complete -c placesctl -n '__fish_seen_subcommand_from move' -l bottom -d 'Put the place last'
-complete -c placesctl -n '__fish_seen_subcommand_from near' -l radius -x -d 'Only places this close: metres (500, 500m) or kilometres (5km, 2.5km)'
-complete -c placesctl -n '__fish_seen_subcommand_from import' -F -a - -d 'File to read, or - for standard input'
-complete -c placesctl -n '__fish_seen_subcommand_from export' -l format -x -a 'json geojson gpx' -d 'Format to write'
+complete -c placesctl -n '__fish_seen_subcommand_from near' -l radius -x -d 'Only places this close: metres or kilometres'
+complete -c placesctl -n '__fish_seen_subcommand_from export' -l format -x -a 'json geojson gpx' -d 'json, geojson or gpx'
 complete -c placesctl -n '__fish_seen_subcommand_from export' -s o -l output -r -F -d 'Write to FILE instead of standard output'
-complete -c placesctl -n '__fish_seen_subcommand_from unlock' -l key-file -r -F -d 'Read the key from FILE (- for standard input)'
-complete -c placesctl -n '__fish_seen_subcommand_from key; and not __fish_seen_subcommand_from generate' -a generate -d 'Print a new random key'
-complete -c placesctl -n '__fish_seen_subcommand_from key' -l raw -d 'Write the 32 raw bytes instead of base64 (to a file or pipe)'
-complete -c placesctl -n '__fish_seen_subcommand_from get update visit unvisit move remove' -a '(__placesctl_ids)' -d 'Place'
-complete -c placesctl -n '__fish_seen_subcommand_from help' -a "$commands"
-complete -c placesctl -n '__fish_seen_subcommand_from call' -a 'places.add places.get places.list places.update places.remove places.move places.near places.watch places.import places.export server.status server.unlock rpc.discover' -d 'Method'
+complete -c placesctl -n '__fish_seen_subcommand_from unlock' -l key-file -r -F -a - -d 'Read the key from FILE'
+complete -c placesctl -n '__fish_seen_subcommand_from key' -l raw -d 'Write the 32 raw bytes instead of base64'
+
+complete -c placesctl -n '__placesctl_argument 0 get update visit unvisit move remove' -a '(__placesctl_ids)' -d 'The place\'s id: the full UUID or a unique prefix of at least 4 hex digits'
+complete -c placesctl -n '__placesctl_argument 0 import' -F -a - -d 'The file to read, or - for standard input'
+complete -c placesctl -n '__placesctl_argument 0 key' -a 'generate' -d 'What to do: generate, the only action'
+complete -c placesctl -n '__placesctl_argument 0 call' -a 'places.add places.get places.list places.update places.remove places.move places.near places.watch places.import places.export server.status server.unlock rpc.discover' -d 'The method\'s name, such as places.list'
+complete -c placesctl -n '__placesctl_argument 0 help' -a "$commands" -d 'The command to explain'

@@ -1,3 +1,5 @@
+import PlacesCommandLine
+
 /// Turns `placesctl`'s arguments into an `Invocation`, or a usage error.
 ///
 /// Global options may come before or after the command; `--` ends the
@@ -15,21 +17,30 @@ struct CommandLineParser {
     /// Parses `arguments` (without the program name).
     func parse(_ arguments: [String]) throws(CLIFailure) -> Invocation {
         var state = State()
-        var index = 0
-        while index < arguments.count {
-            let token = arguments[index]
-            index += 1
-            if !state.hasEndedOptions && token == "--" {
-                state.hasEndedOptions = true
-            } else if !state.hasEndedOptions && token.hasPrefix("-") && token.count > 1 {
-                parseOption(token, arguments: arguments, index: &index, state: &state)
-            } else if state.command != nil {
-                state.arguments.append(token)
-            } else if let command = commands.first(where: { $0.name == token }) {
-                state.command = command
-            } else {
-                state.fail("unknown command '\(token)'")
-                break
+        var reader = ArgumentReader(arguments[...])
+        while let token = reader.next(options: { spelling in
+            GlobalOptions.spec(spelled: spelling) ?? state.command?.option(spelled: spelling)
+        }) {
+            switch token {
+            case .option(let option, let spelling, let value):
+                read(option, spelling: spelling, value: value, state: &state)
+            case .missingValue(let option, let spelling):
+                state.fail("option '\(spelling)' needs a value (\(option.valueName ?? "VALUE"))")
+            case .unknownOption(let spelling, _):
+                if let command = state.command {
+                    state.fail("unknown option '\(spelling)' for '\(command.name)'")
+                } else {
+                    state.fail("unknown option '\(spelling)'")
+                }
+            case .argument(let text):
+                if state.command != nil {
+                    state.arguments.append(text)
+                } else if let command = commands.first(where: { $0.name == text }) {
+                    state.command = command
+                } else {
+                    state.fail("unknown command '\(text)'")
+                    return try finish(state)
+                }
             }
         }
         return try finish(state)
@@ -40,9 +51,7 @@ struct CommandLineParser {
         var globals = GlobalOptions()
         var command: CommandSpec?
         var arguments: [String] = []
-        var values: [String: CommandInput.OptionValue] = [:]
-        var flags: Set<String> = []
-        var hasEndedOptions = false
+        var options = OptionValues()
         var error: CLIFailure?
 
         /// Records the first usage error; parsing goes on so a later `--help` still wins.
@@ -53,43 +62,20 @@ struct CommandLineParser {
         }
     }
 
-    private func parseOption(_ token: String, arguments: [String], index: inout Int, state: inout State) {
-        var spelling = token
-        var inlineValue: String?
-        if token.hasPrefix("--"), let equals = token.firstIndex(of: "=") {
-            spelling = String(token[..<equals])
-            inlineValue = String(token[token.index(after: equals)...])
-        }
-        let global = GlobalOptions.spec(spelled: spelling)
-        guard let spec = global ?? state.command?.option(spelled: spelling) else {
-            if let command = state.command {
-                state.fail("unknown option '\(spelling)' for '\(command.name)'")
-            } else {
-                state.fail("unknown option '\(spelling)'")
-            }
-            return
-        }
-        guard spec.takesValue else {
-            if inlineValue != nil {
+    private func read(_ option: OptionDeclaration, spelling: String, value: String?, state: inout State) {
+        let isGlobal = GlobalOptions.spec(spelled: spelling) != nil
+        guard option.takesValue else {
+            if value != nil {
                 state.fail("option '\(spelling)' takes no value")
-            } else if global != nil {
-                setGlobalFlag(spec.key, state: &state)
+            } else if isGlobal {
+                setGlobalFlag(option, state: &state)
             } else {
-                state.flags.insert(spec.key)
+                state.options.set(option)
             }
             return
         }
-        let value: String
-        if let inlineValue {
-            value = inlineValue
-        } else if index < arguments.count {
-            value = arguments[index]
-            index += 1
-        } else {
-            state.fail("option '\(spelling)' needs a value (\(spec.valueName ?? "VALUE"))")
-            return
-        }
-        if global != nil {
+        let value = value ?? ""
+        if isGlobal {
             if state.globals.socketPath != nil {
                 state.fail("option '\(spelling)' is given more than once")
             } else if value.isEmpty {
@@ -97,19 +83,17 @@ struct CommandLineParser {
             } else {
                 state.globals.socketPath = value
             }
-        } else if state.values[spec.key] != nil {
+        } else if !state.options.set(option, spelling: spelling, text: value) {
             state.fail("option '\(spelling)' is given more than once")
-        } else {
-            state.values[spec.key] = CommandInput.OptionValue(spelling: spelling, text: value)
         }
     }
 
-    private func setGlobalFlag(_ key: String, state: inout State) {
-        switch key {
-        case "json": state.globals.isJSON = true
-        case "help": state.globals.isHelpRequested = true
-        case "version": state.globals.isVersionRequested = true
-        default: state.fail("option '\(key)' is not handled")
+    private func setGlobalFlag(_ option: OptionDeclaration, state: inout State) {
+        switch option {
+        case GlobalOptions.json.declaration: state.globals.isJSON = true
+        case GlobalOptions.help.declaration: state.globals.isHelpRequested = true
+        case GlobalOptions.version.declaration: state.globals.isVersionRequested = true
+        default: state.fail("option '\(option.name)' is not handled")
         }
     }
 
@@ -126,8 +110,7 @@ struct CommandLineParser {
         guard let command = state.command else {
             throw .usage("missing command", command: nil)
         }
-        let input = CommandInput(
-            command: command, arguments: state.arguments, values: state.values, flags: state.flags)
+        let input = CommandInput(command: command, arguments: state.arguments, options: state.options)
         try check(input)
         var globals = state.globals
         globals.isJSON = globals.isJSON || command.impliesJSON
@@ -144,14 +127,12 @@ struct CommandLineParser {
         where argument.isRequired && index >= input.arguments.count {
             throw input.usageError("missing argument \(argument.name)")
         }
-        for option in command.options where option.isRequired && input.values[option.key] == nil {
+        for option in command.options where option.isRequired && !input.options.contains(option) {
             throw input.usageError("missing option '\(option.name)'")
         }
-        var seen: [String: OptionSpec] = [:]
+        var seen: [String: OptionDeclaration] = [:]
         for option in command.options {
-            guard let group = option.exclusiveGroup,
-                input.flags.contains(option.key) || input.values[option.key] != nil
-            else { continue }
+            guard let group = option.exclusiveGroup, input.options.contains(option) else { continue }
             if let other = seen[group] {
                 throw input.usageError("options '\(other.name)' and '\(option.name)' cannot be used together")
             }

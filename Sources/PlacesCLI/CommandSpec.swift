@@ -1,3 +1,5 @@
+import PlacesCommandLine
+
 /// One placesctl command, declared as data: name, help text, arguments, options and what it does.
 struct CommandSpec: Sendable {
     /// What the command does, given its parsed input and a context to call the daemon and print.
@@ -10,9 +12,9 @@ struct CommandSpec: Sendable {
     /// Paragraphs shown after the usage line, or nil.
     let discussion: String?
     /// The positional arguments, in order.
-    let arguments: [ArgumentSpec]
+    let arguments: [ArgumentDeclaration]
     /// The command's own options (the global ones are added by the parser).
-    let options: [OptionSpec]
+    let options: [OptionDeclaration]
     /// Hand-written synopses after `placesctl NAME`, one usage line each, for commands whose arguments and
     /// options combine in ways the declarations cannot show; nil derives the one line from them.
     let forms: [[String]]?
@@ -23,23 +25,28 @@ struct CommandSpec: Sendable {
 
     /// Declares a command.
     init(
-        name: String, abstract: String, discussion: String? = nil, arguments: [ArgumentSpec] = [],
-        options: [OptionSpec] = [], forms: [[String]]? = nil, impliesJSON: Bool = false,
+        name: String, abstract: String, discussion: String? = nil, arguments: [ArgumentDeclaration] = [],
+        options: [any DeclaresOption] = [], forms: [[String]]? = nil, impliesJSON: Bool = false,
         handler: @escaping Handler
     ) {
         self.name = name
         self.abstract = abstract
         self.discussion = discussion
         self.arguments = arguments
-        self.options = options
+        self.options = options.map(\.declaration)
         self.forms = forms
         self.impliesJSON = impliesJSON
         self.handler = handler
     }
 
     /// The option spelled `spelling`, if this command has one.
-    func option(spelled spelling: String) -> OptionSpec? {
-        options.first { $0.names.contains(spelling) }
+    func option(spelled spelling: String) -> OptionDeclaration? {
+        options.first { $0.isSpelled(spelling) }
+    }
+
+    /// The command as the completions see it.
+    var declaration: CommandDeclaration {
+        CommandDeclaration(name: name, abstract: abstract, arguments: arguments, options: options)
     }
 
     /// The usage lines: `placesctl add NAME --lat LAT --lon LON [--description TEXT] [--visited]`.

@@ -1,3 +1,5 @@
+import PlacesCommandLine
+
 /// The options every command accepts, before or after the command's name.
 struct GlobalOptions: Equatable, Sendable {
     /// `--socket PATH`: the daemon's socket, overriding the lookup.
@@ -9,25 +11,30 @@ struct GlobalOptions: Equatable, Sendable {
     /// `--version`: print the version instead of running.
     var isVersionRequested = false
 
-    /// The declarations, in the order help lists them.
-    static let specs: [OptionSpec] = [
-        .value(
-            ["--socket"], key: "socket", valueName: "PATH",
-            abstract: "Use the daemon on this socket instead of looking for one."),
-        .flag(
-            ["--json"], key: "json",
-            abstract: "Print the result as one line of JSON and nothing else; a refused request prints its error."),
-        .flag(["-h", "--help"], key: "help", abstract: "Show help and exit."),
-    ]
-
+    /// `--socket PATH`.
+    static let socket = Option<String>(
+        ["--socket"], valueName: "PATH", abstract: "Use the daemon on this socket instead of looking for one.",
+        completion: .file)
+    /// `--json`.
+    static let json = Flag(
+        ["--json"],
+        abstract: "Print the result as one line of JSON and nothing else; a refused request prints its error.")
+    /// `-h`, `--help`.
+    static let help = Flag(["-h", "--help"], abstract: "Show help and exit.")
     /// `--version`, listed only in the overview.
-    static let versionSpec = OptionSpec.flag(["--version"], key: "version", abstract: "Print the version and exit.")
+    static let version = Flag(["--version"], abstract: "Print the version and exit.")
+
+    /// The declarations, in the order help lists them.
+    static let specs: [OptionDeclaration] = [socket.declaration, json.declaration, help.declaration]
+
+    /// `--version`'s declaration.
+    static let versionSpec = version.declaration
 
     /// The global option spelled `spelling`, if there is one.
-    static func spec(spelled spelling: String) -> OptionSpec? {
-        if versionSpec.names.contains(spelling) {
+    static func spec(spelled spelling: String) -> OptionDeclaration? {
+        if versionSpec.isSpelled(spelling) {
             return versionSpec
         }
-        return specs.first { $0.names.contains(spelling) }
+        return specs.first { $0.isSpelled(spelling) }
     }
 }

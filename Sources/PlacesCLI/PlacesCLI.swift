@@ -1,9 +1,15 @@
+import PlacesCommandLine
 import PlacesSystem
 
 /// placesctl: the command-line view of placesd.
 public enum PlacesCLI {
     /// The version `placesctl --version` prints.
     public static let version = HelpText.version
+
+    /// placesctl's command line as data: what the shell completions are made from.
+    public static let commandLine = ProgramDeclaration(
+        name: "placesctl", globalOptions: GlobalOptions.specs, topOptions: [GlobalOptions.versionSpec],
+        commands: CommandTable.all.map(\.declaration), isCommandOptional: false)
 
     /// Runs placesctl with the process's streams, terminal and sockets; returns the exit status.
     public static func run(arguments: [String], environment: [String: String]) -> Int32 {

@@ -3,12 +3,12 @@ import PlacesPersistence
 import PlacesState
 
 /// A whole PostgreSQL store as rows, read and written with their sealed values as they are (`placesd migrate`).
-package enum PostgresStoreTransfer {
+package enum PostgresStoreTransfer: StoreTransfer {
     /// How many place rows go in one statement.
     static let chunkSize = 10_000
 
     /// Reads every row of the store in the database `conninfo`, in one snapshot; the database is not changed.
-    package static func read(conninfo: String) throws(StoreError) -> StoredRows {
+    package static func read(_ conninfo: String) throws(StoreError) -> StoredRows {
         let location = PostgresLocation.describe(conninfo)
         do throws(PGFailure) {
             let connection = try connect(conninfo)
@@ -59,7 +59,7 @@ package enum PostgresStoreTransfer {
 
     /// Writes `rows` into the database `conninfo` (creating placesd's tables in an empty one), in one transaction
     /// under the counter's lock; a store that already holds places or revisions is refused, and nothing changes.
-    package static func write(_ rows: StoredRows, conninfo: String) throws(StoreError) {
+    package static func write(_ rows: StoredRows, into conninfo: String) throws(StoreError) {
         let location = PostgresLocation.describe(conninfo)
         do throws(PGFailure) {
             let connection = try connect(conninfo)

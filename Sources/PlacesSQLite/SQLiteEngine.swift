@@ -8,6 +8,9 @@ import PlacesSystem
 /// The embedded engine: the places in one SQLite file, WAL mode, `synchronous=FULL` (every commit synced to
 /// disk before it counts), sealed with the store's key when there is one.
 ///
+/// The file's lock makes this host its only writer: there is nothing to bring in from others before a batch, so
+/// it is not a `SharedPersistenceEngine`.
+///
 /// Used only on the store's writer queue.
 package final class SQLiteEngine: PersistenceEngine {
     /// The database file and its lock.
@@ -64,18 +67,6 @@ package final class SQLiteEngine: PersistenceEngine {
         state
     }
 
-    /// Nothing to bring in: this host is the only writer of the file (its lock says so).
-    package func beginBatch() -> CatchUp { .changes([]) }
-
-    package func endBatch() {}
-
-    package func follow() -> CatchUp { .changes([]) }
-
-    package func startFollowing(_ wake: @escaping @Sendable (_ revision: Int64?) -> Void) {}
-
-    /// A file is never out of reach: failures are reported by each commit.
-    package var problem: String? { nil }
-
     package func loggedChanges(after revision: Int64, of owner: UserID?) -> Result<[PlaceChange], StoreError> {
         if let unavailableReason { return .failure(.storage(unavailableReason)) }
         guard let database else { return .failure(.closed) }
@@ -87,8 +78,6 @@ package final class SQLiteEngine: PersistenceEngine {
             return .failure(.storage("database '\(file.path)': \(error)"))
         }
     }
-
-    package func reload() -> Result<StoreState, StoreError> { .success(state) }
 
     package func commit(_ writes: [PlaceWrite], changes: [LoggedChange], next: StoreState) -> EngineCommit {
         if let unavailableReason { return .failed(reason: unavailableReason, reloaded: nil) }
@@ -182,13 +171,5 @@ package final class SQLiteEngine: PersistenceEngine {
             throw SQLiteError(code: SQLITE_IOERR, message: "disk I/O error (injected)")
         }
         try statements.commitTransaction()
-    }
-}
-
-extension SQLiteEngine {
-    /// Re-seals every place of the database at `path` with `newKey` in one transaction, while no store has it
-    /// open (see `PlaceStore.rekey(path:from:to:)`).
-    package static func rekey(path: String, from oldKey: StoreKey?, to newKey: StoreKey?) throws(StoreError) {
-        try StoreRekey.rekey(path: path, from: oldKey, to: newKey)
     }
 }

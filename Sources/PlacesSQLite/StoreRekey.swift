@@ -1,7 +1,7 @@
 import PlacesSealing
 import PlacesState
 
-/// Re-seals a whole database with another key, offline: what `PlaceStore.rekey(path:from:to:)` does.
+/// Re-seals a whole database with another key, offline: what `SQLiteEngine.rekey(_:from:to:)` does.
 enum StoreRekey {
     /// Takes the store's lock on `path` (refusing a database in use), checks the file as a store's opening does,
     /// checks `oldKey` against it, and converts every row from `oldKey` to `newKey` (see `StoreConversion`).

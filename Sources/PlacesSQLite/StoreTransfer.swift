@@ -3,9 +3,9 @@ import PlacesPersistence
 import PlacesState
 
 /// A whole SQLite store as rows, read and written with their sealed values as they are (`placesd migrate`).
-package enum SQLiteStoreTransfer {
+package enum SQLiteStoreTransfer: StoreTransfer {
     /// Reads every row of the store at `path`, which no store may have open; checks the file as opening does.
-    package static func read(path: String) throws(StoreError) -> StoredRows {
+    package static func read(_ path: String) throws(StoreError) -> StoredRows {
         guard DatabaseFile.exists(path) else { throw .cannotOpen(path: path, reason: "No such file or directory") }
         let file = try DatabaseFile(path: path)
         defer { file.unlock() }
@@ -48,7 +48,7 @@ package enum SQLiteStoreTransfer {
 
     /// Writes `rows` into the store at `path` (created if missing), in one transaction; a store that already holds
     /// places or revisions is refused, and nothing is changed.
-    package static func write(_ rows: StoredRows, to path: String) throws(StoreError) {
+    package static func write(_ rows: StoredRows, into path: String) throws(StoreError) {
         let file = try DatabaseFile(path: path)
         defer { file.unlock() }
         let connection = try open(path: path)

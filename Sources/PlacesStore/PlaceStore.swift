@@ -2,14 +2,12 @@ import Dispatch
 import PlacesLocking
 import PlacesModel
 import PlacesPersistence
-import PlacesPostgres
-import PlacesSQLite
 import PlacesSealing
 import PlacesState
 import PlacesSystem
 import Synchronization
 
-/// The single writer and source of truth for places, persisted in SQLite or, shared by many hosts, PostgreSQL.
+/// The single writer and source of truth for places, persisted by whatever engine it is handed.
 ///
 /// Reads never wait for writes: `snapshot()` returns the state published after the last commit. Mutations queue to
 /// one writer, which commits everything waiting in one transaction (group commit), publishes the new snapshot,
@@ -26,44 +24,16 @@ public final class PlaceStore: Sendable {
     private let inbox = Locked(Inbox())
     /// Boxed: a bare function value kept in a generic lock is reabstracted on every `withLock`, and each
     /// round trip wrapped it in one more thunk, so calling it got slower with every commit.
-    private let observer = Locked<ChangeObserver?>(nil)
-
-    /// The observer function, held in a struct so it keeps its own abstraction inside the lock.
-    private struct ChangeObserver: Sendable {
-        let notify: @Sendable ([PlaceChange]) -> Void
-    }
+    let observer = Locked<ChangeObserver?>(nil)
     /// Called when the state was read again and watchers missed changes; boxed for the same reason.
-    private let gapObserver = Locked<GapObserver?>(nil)
-
-    private struct GapObserver: Sendable {
-        let notify: @Sendable () -> Void
-    }
+    let gapObserver = Locked<GapObserver?>(nil)
     /// Called after each set of completions; boxed for the same reason as `observer`.
-    private let completionsDelivered = Locked<CompletionsDelivered?>(nil)
-
-    private struct CompletionsDelivered: Sendable {
-        let handle: @Sendable () -> Void
-    }
+    let completionsDelivered = Locked<CompletionsDelivered?>(nil)
     private let transactionCount = Atomic<Int>(0)
     /// The newest revision a wake-up named since the queued follow was scheduled (`Int64.max` for a wake-up that
     /// named none), or 0 when no follow is queued.
     private let followTarget = Atomic<Int64>(0)
     private let problem = Locked<String?>(nil)
-
-    /// The store the engine's wake-ups go to, once it is made; weak, so that the engine does not keep it alive.
-    private final class WeakStore: Sendable {
-        private let store = Locked<Weak?>(nil)
-
-        private struct Weak: @unchecked Sendable {
-            // Sendable: PlaceStore is Sendable; the box only keeps the reference weak.
-            weak var store: PlaceStore?
-        }
-
-        var value: PlaceStore? {
-            get { store.withLock { $0?.store } }
-            set { store.withLock { $0 = Weak(store: newValue) } }
-        }
-    }
 
     /// Mutations submitted but not yet taken by the writer.
     private struct Inbox {
@@ -72,31 +42,9 @@ public final class PlaceStore: Sendable {
         var isClosed = false
     }
 
-    /// Opens (or creates) the database at `path` and loads every place into memory: a SQLite file, or with a
-    /// PostgreSQL connection URI or `key=value` string, a database shared with other hosts (see `PostgresEngine`).
-    ///
-    /// A file that is not SQLite, not a placesd database, newer than this build, damaged, unreadable or already
-    /// in use is refused with `StoreError.cannotOpen` and left untouched.
-    ///
-    /// With `options.key`, a plaintext (or new) store is sealed with it first, in one transaction, and a sealed
-    /// store is decrypted as it loads; a store sealed with another key is refused with `StoreError.wrongKey`.
-    /// Without a key, a sealed store opens locked: see `unlock(with:completion:)`.
-    public convenience init(
-        path: String, options: StoreOptions = StoreOptions(),
-        clock: @escaping @Sendable () -> Timestamp = systemClock
-    ) throws(StoreError) {
-        let engine: any PersistenceEngine =
-            if PostgresLocation.isConnectionString(path) {
-                try PostgresEngine(conninfo: path, key: options.key, limits: options.changeLogLimits)
-            } else {
-                try SQLiteEngine(path: path, key: options.key, limits: options.changeLogLimits, hook: options.faultHook)
-            }
-        self.init(engine: engine, maximumPlacesPerOwner: options.maximumPlacesPerOwner, clock: clock)
-    }
-
     /// Makes the store of the places `engine` opened and loaded; from now on only the store uses the engine.
     package init(
-        engine: sending any PersistenceEngine, maximumPlacesPerOwner: Int = StoreOptions().maximumPlacesPerOwner,
+        engine: sending any PersistenceEngine, maximumPlacesPerOwner: Int = defaultMaximumPlacesPerOwner,
         clock: @escaping @Sendable () -> Timestamp = systemClock
     ) {
         let writer = StoreWriter(engine: engine, maximumPlacesPerOwner: maximumPlacesPerOwner, clock: clock)
@@ -106,7 +54,7 @@ public final class PlaceStore: Sendable {
         // The wake-up function is set before the writer goes behind its lock: the engine calls it from its
         // own thread, and it only queues work for the writer.
         let store = WeakStore()
-        writer.engine.startFollowing { revision in store.value?.follow(through: revision) }
+        writer.shared?.startFollowing { revision in store.value?.follow(through: revision) }
         self.writer = Locked(writer)
         self.queue = DispatchQueue(label: "placesd.store.writer")
         store.value = self
@@ -116,17 +64,8 @@ public final class PlaceStore: Sendable {
         writer.withLock { $0.close() }
     }
 
-    /// Whether `database` names a PostgreSQL database (a connection URI or `key=value` string) rather than a
-    /// SQLite file.
-    public static func isSharedDatabase(_ database: String) -> Bool {
-        PostgresLocation.isConnectionString(database)
-    }
-
-    /// How messages name `database`: the path of a SQLite file, a PostgreSQL database without its password or
-    /// options.
-    public static func describeDatabase(_ database: String) -> String {
-        isSharedDatabase(database) ? PostgresLocation.describe(database) : database
-    }
+    /// The most places one owner may have unless the store is told otherwise.
+    public static let defaultMaximumPlacesPerOwner = 1_000_000
 
     /// The wall clock (`CLOCK_REALTIME`) in milliseconds.
     public static let systemClock: @Sendable () -> Timestamp = {
@@ -189,20 +128,6 @@ public final class PlaceStore: Sendable {
         return try result.wait().get()
     }
 
-    /// Sets (or, with nil, removes) the function called on the writer queue after each committed batch with its
-    /// changes in commit order, before the batch's completions run.
-    public func setChangeObserver(_ observer: (@Sendable ([PlaceChange]) -> Void)?) {
-        let boxed = observer.map(ChangeObserver.init(notify:))
-        self.observer.withLock { $0 = boxed }
-    }
-
-    /// Sets (or, with nil, removes) the function called on the writer queue when the state was read again from the
-    /// database (the change log no longer reached back to it): watchers then missed changes and must start again.
-    public func setGapObserver(_ observer: (@Sendable () -> Void)?) {
-        let boxed = observer.map(GapObserver.init(notify:))
-        gapObserver.withLock { $0 = boxed }
-    }
-
     /// Runs `body` on the writer's queue, between two batches, with the committed changes after `revision`:
     /// `owner`'s after its revision `revision`, or with nil every owner's after the store revision `revision`.
     ///
@@ -252,13 +177,6 @@ public final class PlaceStore: Sendable {
         problem.withLock { $0 }
     }
 
-    /// Sets (or, with nil, removes) the function called on the writer queue after the completions of each batch
-    /// have run: completions that only queue their replies can leave the wake-up of whoever takes them to it.
-    public func setCompletionsDeliveredHandler(_ handler: (@Sendable () -> Void)?) {
-        let boxed = handler.map(CompletionsDelivered.init(handle:))
-        completionsDelivered.withLock { $0 = boxed }
-    }
-
     /// Finishes the queued mutations, checkpoints the WAL and closes the database; later submissions fail with
     /// `StoreError.closed`. Snapshots stay readable. Idempotent; must not be called on the writer queue.
     public func close() {
@@ -301,35 +219,6 @@ public final class PlaceStore: Sendable {
         }
     }
 
-    /// Re-seals every place of the database at `path` with `newKey` in one transaction, while no store has it
-    /// open; a nil `oldKey` means the places are in plaintext now, a nil `newKey` that they are to be decrypted.
-    ///
-    /// Afterwards no copy sealed with the old key (or in plaintext) is left in the database file or its WAL.
-    /// Throws `StoreError.cannotOpen` for a database in use, unusable or with a row that does not open,
-    /// `.wrongKey` if `oldKey` is not the store's key, `.locked` if the store is sealed and `oldKey` is nil, and
-    /// `.notEncrypted` if `oldKey` is given for a plaintext store; nothing is changed then.
-    public static func rekey(path: String, from oldKey: StoreKey?, to newKey: StoreKey?) throws(StoreError) {
-        try SQLiteEngine.rekey(path: path, from: oldKey, to: newKey)
-    }
-
-    /// Copies the whole store at `source` into the empty store at `target` (each a SQLite path or a PostgreSQL
-    /// connection string), with ids, order, versions and revisions, sealed rows as they are: no key is needed, and
-    /// the target is sealed with the source's key if the source is. The change log is not copied: watchers take a
-    /// fresh snapshot. No store may have either open; a target that holds places is refused and left unchanged.
-    /// Returns how many places were copied.
-    @discardableResult
-    public static func migrate(from source: String, to target: String) throws(StoreError) -> Int {
-        let rows =
-            isSharedDatabase(source)
-            ? try PostgresStoreTransfer.read(conninfo: source) : try SQLiteStoreTransfer.read(path: source)
-        if isSharedDatabase(target) {
-            try PostgresStoreTransfer.write(rows, conninfo: target)
-        } else {
-            try SQLiteStoreTransfer.write(rows, to: target)
-        }
-        return rows.places.count
-    }
-
     /// Makes `snapshot` the one readers get; returns the one it replaced.
     ///
     /// The previous snapshot may hold the last reference to every node the batch copied: the caller lets it go
@@ -346,7 +235,7 @@ public final class PlaceStore: Sendable {
     /// Runs on `queue`: publishes what a batch (or following) made, and tells the observers; returns the snapshot
     /// it replaced (nil if none), for the caller to let go last.
     private func deliver(_ result: BatchResult) -> StoreSnapshot? {
-        let current = writer.withLock { $0.engine.problem }
+        let current = writer.withLock { $0.shared?.problem }
         problem.withLock { $0 = current }
         var retired: StoreSnapshot?
         if let snapshot = result.snapshot {

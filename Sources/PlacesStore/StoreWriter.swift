@@ -9,11 +9,14 @@ import PlacesSystem
 ///
 /// Lives on the store's writer queue. The next state is built beside the current one and becomes current only
 /// after the engine committed it, so a failed batch leaves memory exactly as it was (or as the engine reloaded
-/// it). Over an engine shared by many hosts, what the others committed is applied first, in revision order, so
-/// that the batch is decided on current data and the change observer sees every change once, in order.
+/// it). Over an engine shared by many hosts (`SharedPersistenceEngine`), what the others committed is applied
+/// first, in revision order, so that the batch is decided on current data and the change observer sees every
+/// change once, in order.
 final class StoreWriter {
     /// Where the places are kept.
     let engine: any PersistenceEngine
+    /// The same engine when it is shared by many hosts, nil otherwise: cast once here, so that a batch never asks.
+    let shared: (any SharedPersistenceEngine)?
     /// The last committed state.
     private(set) var state: StoreState
     /// How many transactions committed since the store opened.
@@ -27,6 +30,7 @@ final class StoreWriter {
     /// Takes over `engine`, opened, and the state it loaded.
     init(engine: any PersistenceEngine, maximumPlacesPerOwner: Int, clock: @escaping @Sendable () -> Timestamp) {
         self.engine = engine
+        self.shared = engine as? any SharedPersistenceEngine
         self.state = engine.load()
         self.maximumPlacesPerOwner = maximumPlacesPerOwner
         self.clock = clock
@@ -50,22 +54,23 @@ final class StoreWriter {
             return (batch, BatchResult(failing: batch, with: .locked))
         }
         var result = BatchResult(outcomes: [], changes: [])
-        let beginning = engine.beginBatch()
+        let beginning = shared?.beginBatch()
         let batch = take()
         let now = clock()
         // A batch of additions only can be written, and committed, before the state catches up and makes it:
         // the database works on the rows, and the transaction ends, while the writer replays and adds in memory.
         // One foretold change for each addition, in order: the batch adds its places under their ids.
         var foretold: [LoggedChange]?
-        if engine.sendsAhead, case .changes(let caughtUp) = beginning, let additions = additions(in: batch) {
+        if let shared, shared.sendsAhead, case .changes(let caughtUp)? = beginning,
+            let additions = additions(in: batch)
+        {
             foretold = state.foretellAdditions(
                 additions, after: caughtUp, now: now, maximumPlacesPerOwner: maximumPlacesPerOwner)
-            if let sent = foretold, !engine.sendAhead(sent) {
+            if let sent = foretold, !shared.sendAhead(sent) {
                 foretold = nil
             }
         }
-        let begun = catchUp(beginning, into: &result)
-        guard begun else {
+        if let shared, let beginning, !catchUp(beginning, from: shared, into: &result) {
             // A batch sent ahead went with its COMMIT: it may be saved, and the log, which the state was read
             // from again, tells.
             let failure =
@@ -96,20 +101,23 @@ final class StoreWriter {
             // Never expected: what was sent, with its COMMIT, is not what the batch does in memory. The engine
             // waits for the outcome and leaves its last revision where it was, so that whatever was saved is
             // brought in from the change log as another host's change would be.
-            engine.endBatch()
+            shared?.endBatch()
             result.outcomes = outcomes.map { _ in
                 .failure(.outcomeUnknown("the batch came out other than this host had sent it"))
             }
             return (batch, result)
         }
         guard !writes.isEmpty else {
-            engine.endBatch()
+            shared?.endBatch()
             result.outcomes = outcomes
             return (batch, result)
         }
         let ending =
-            foretold == nil
-            ? engine.commit(writes, changes: logged, next: next) : engine.commitAhead(next: next)
+            if let shared, foretold != nil {
+                shared.commitAhead(next: next)
+            } else {
+                engine.commit(writes, changes: logged, next: next)
+            }
         switch ending {
         case .committed(let reloaded):
             state = reloaded ?? next
@@ -146,15 +154,17 @@ final class StoreWriter {
     /// Brings in what other hosts committed, without writing: how an idle host follows them.
     func follow() -> BatchResult {
         var result = BatchResult(outcomes: [], changes: [])
-        guard !engine.isLocked, engine.refusal == nil else { return result }
-        _ = catchUp(engine.follow(), into: &result)
+        guard let shared, !engine.isLocked, engine.refusal == nil else { return result }
+        _ = catchUp(shared.follow(), from: shared, into: &result)
         return result
     }
 
-    /// Applies what an engine brought in to `state`, recording the changes and the snapshot to publish in
-    /// `result`; returns false if the batch cannot go on (the engine failed, or the log did not follow the state
-    /// and the state was read again), with the refusal in `result.failure`.
-    private func catchUp(_ catchUp: CatchUp, into result: inout BatchResult) -> Bool {
+    /// Applies what the shared engine `shared` brought in to `state`, recording the changes and the snapshot to
+    /// publish in `result`; returns false if the batch cannot go on (the engine failed, or the log did not follow
+    /// the state and the state was read again), with the refusal in `result.failure`.
+    private func catchUp(
+        _ catchUp: CatchUp, from shared: any SharedPersistenceEngine, into result: inout BatchResult
+    ) -> Bool {
         switch catchUp {
         case .changes(let logged):
             guard !logged.isEmpty else { return true }
@@ -163,9 +173,9 @@ final class StoreWriter {
                 do throws(DamagedState) {
                     try caughtUp.replay(entry)
                 } catch {
-                    engine.endBatch()
+                    shared.endBatch()
                     result.failure = .storage("the change log does not follow this host's state: \(error.reason)")
-                    if case .success(let loaded) = engine.reload() {
+                    if case .success(let loaded) = shared.reload() {
                         adopt(loaded, into: &result)
                     }
                     return false

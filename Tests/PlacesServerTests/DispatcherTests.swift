@@ -1,6 +1,7 @@
 import Glibc
 import PlacesModel
 import PlacesProtocol
+import PlacesSQLite
 import PlacesStore
 import Synchronization
 import Testing
@@ -14,11 +15,12 @@ final class DispatcherHarness {
     let dispatcher: Dispatcher
     let mailbox: LoopMailbox
 
-    init(options: StoreOptions = StoreOptions()) throws {
+    /// A harness over a new SQLite store; `faults` (nil: none) makes its storage fail on purpose.
+    init(faults: (any SQLiteFaultHook)? = nil) throws {
         var template = Array("/tmp/placesd-dispatcher-XXXXXX".utf8CString)
         let path = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
         directory = String(cString: try #require(path))
-        store = try PlaceStore(path: directory + "/places.sqlite", options: options)
+        store = PlaceStore(engine: try SQLiteEngine(path: directory + "/places.sqlite", key: nil, hook: faults))
         dispatcher = Dispatcher(
             store: store, statistics: ServerStatistics(),
             settings: LiveSettings(ServerConfiguration(environment: [:], uid: 0)), hub: SubscriptionHub())

@@ -51,9 +51,7 @@ struct PipelineCommitTests {
 
     @Test func aFailedCommitInTheMiddleOfAPipelineFailsOnlyItsRequests() throws {
         let faults = FaultInjection()
-        var options = StoreOptions()
-        options.faultHook = faults
-        let harness = try DispatcherHarness(options: options)
+        let harness = try DispatcherHarness(faults: faults)
         let pipeline = RequestPipeline()
         let first = try run((1...3).map { Self.add($0, name: "kept-\($0)") }, on: pipeline, harness)
         faults.failNextCommit()

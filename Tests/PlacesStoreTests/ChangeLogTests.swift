@@ -61,7 +61,7 @@ import Testing
     }
 
     @Test func theLogKeepsOnlyTheNewestChanges() throws {
-        var options = StoreOptions()
+        var options = OpeningOptions()
         options.changeLogLimits = ChangeLogLimits(maximumEntries: 5, maximumAgeSeconds: 3_600)
         let store = try openStore(directory.file("places.sqlite"), options: options)
         defer { store.close() }
@@ -80,7 +80,7 @@ import Testing
     }
 
     @Test func aLogOfOtherOwnersOnlySaysHowFarItReaches() throws {
-        var options = StoreOptions()
+        var options = OpeningOptions()
         options.changeLogLimits = ChangeLogLimits(maximumEntries: 2, maximumAgeSeconds: 3_600)
         let store = try openStore(directory.file("places.sqlite"), options: options)
         defer { store.close() }

@@ -49,7 +49,7 @@ struct EncryptionBenchmarks {
         let clock = ContinuousClock()
         let cpuStart = cpuTime()
         let start = clock.now
-        let store = try PlaceStore(path: path, options: options(key: key))
+        let store = try makeStore(path, options: options(key: key))
         let time = clock.now - start
         let cpu = cpuTime() - cpuStart
         let count = store.snapshot().count
@@ -75,7 +75,7 @@ struct EncryptionBenchmarks {
         let plainPath = directory.file("plain.sqlite")
         let clock = ContinuousClock()
         do {
-            let store = try PlaceStore(path: plainPath)
+            let store = try makeStore(plainPath)
             for batch in 0..<(placeCount / 50_000) {
                 _ = try store.perform(.importPlaces(drafts(50_000, seed: UInt64(batch))), owner: 1)
             }
@@ -85,7 +85,7 @@ struct EncryptionBenchmarks {
         try FileManager.default.copyItem(atPath: plainPath, toPath: sealedPath)
         let key = fixedKey(1)
         var start = clock.now
-        try PlaceStore(path: sealedPath, options: options(key: key)).close()
+        try makeStore(sealedPath, options: options(key: key)).close()
         print("bench: convert plaintext to sealed (open with key, close): \(seconds(clock.now - start))")
 
         // Alternating, so that whatever else the machine does weighs on both alike.
@@ -104,7 +104,7 @@ struct EncryptionBenchmarks {
                     + summary(runs.map(\.cpu)))
         }
 
-        let store = try PlaceStore(path: sealedPath)
+        let store = try makeStore(sealedPath)
         let waiter = ResultBox<Void>()
         start = clock.now
         store.unlock(with: key) { waiter.fulfil($0) }
@@ -113,7 +113,7 @@ struct EncryptionBenchmarks {
         store.close()
 
         start = clock.now
-        try PlaceStore.rekey(path: sealedPath, from: key, to: fixedKey(2))
+        try SQLiteEngine.rekey(sealedPath, from: key, to: fixedKey(2))
         print("bench: rekey \(placeCount) places: \(seconds(clock.now - start))")
         let sizes = try [plainPath, sealedPath].map {
             (try FileManager.default.attributesOfItem(atPath: $0)[.size] as? NSNumber)?.intValue ?? 0
@@ -152,7 +152,7 @@ struct EncryptionBenchmarks {
     @Test func addingPlaces() throws {
         for key in [nil, fixedKey(1)] {
             let path = directory.file(key == nil ? "add-plain.sqlite" : "add-sealed.sqlite")
-            let store = try PlaceStore(path: path, options: options(key: key))
+            let store = try makeStore(path, options: options(key: key))
             defer { store.close() }
             let items = drafts(20_000, seed: 3)
             let clock = ContinuousClock()

@@ -16,7 +16,7 @@ import Testing
     /// A store with a few places of two owners, and its fault hook.
     private func seededStore() throws -> (PlaceStore, FaultInjection, [Place]) {
         let faults = FaultInjection()
-        var options = StoreOptions()
+        var options = OpeningOptions()
         options.faultHook = faults
         let store = try openStore(directory.file("places.sqlite"), options: options)
         let places = try ["a", "b", "c"].map { try store.perform(.add(draft($0)), owner: 1).place }

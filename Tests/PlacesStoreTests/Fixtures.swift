@@ -18,18 +18,41 @@ func rename(_ name: String) -> PlacePatch {
     try! PlacePatch(name: name)
 }
 
+/// What a test opens a store with: the SQLite engine's key, change log limits and fault hook, and the store's
+/// limit on places.
+struct OpeningOptions {
+    /// The key that seals the places; nil = no key supplied.
+    var key: StoreKey?
+    /// How much of the change log the engine keeps.
+    var changeLogLimits = ChangeLogLimits.standard
+    /// The most places one owner may have.
+    var maximumPlacesPerOwner = PlaceStore.defaultMaximumPlacesPerOwner
+    /// Makes chosen storage operations fail; nil opens the file plainly.
+    var faultHook: (any SQLiteFaultHook)?
+}
+
+/// A store over a SQLite engine opened at `path` with `options`, as the daemon hands an engine to its store.
+func makeStore(
+    _ path: String, options: OpeningOptions = OpeningOptions(),
+    clock: @escaping @Sendable () -> Timestamp = PlaceStore.systemClock
+) throws(StoreError) -> PlaceStore {
+    let engine = try SQLiteEngine(
+        path: path, key: options.key, limits: options.changeLogLimits, hook: options.faultHook)
+    return PlaceStore(engine: engine, maximumPlacesPerOwner: options.maximumPlacesPerOwner, clock: clock)
+}
+
 /// Opens a store at `path` with a test clock, waiting while the file is still locked by a store just closed
 /// (see `waitingForTheLock`).
-func openStore(_ path: String, options: StoreOptions = StoreOptions()) throws -> PlaceStore {
+func openStore(_ path: String, options: OpeningOptions = OpeningOptions()) throws -> PlaceStore {
     let clock = TestClock()
     return try waitingForTheLock(path) { () throws(StoreError) in
-        try PlaceStore(path: path, options: options, clock: { clock.now() })
+        try makeStore(path, options: options, clock: { clock.now() })
     }
 }
 
-/// `PlaceStore.rekey`, waiting while the file is still locked by a store just closed (see `waitingForTheLock`).
+/// `SQLiteEngine.rekey`, waiting while the file is still locked by a store just closed (see `waitingForTheLock`).
 func rekey(_ path: String, from oldKey: StoreKey?, to newKey: StoreKey?) throws(StoreError) {
-    try waitingForTheLock(path) { () throws(StoreError) in try PlaceStore.rekey(path: path, from: oldKey, to: newKey) }
+    try waitingForTheLock(path) { () throws(StoreError) in try SQLiteEngine.rekey(path, from: oldKey, to: newKey) }
 }
 
 /// Runs `open` (anything that takes the database file's lock: a store, a rekey) again while it fails only

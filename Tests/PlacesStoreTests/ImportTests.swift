@@ -96,7 +96,7 @@ import Testing
     }
 
     @Test func theLimitCountsTheWholeImport() throws {
-        var options = StoreOptions()
+        var options = OpeningOptions()
         options.maximumPlacesPerOwner = 3
         let store = try openStore(directory.file("places.sqlite"), options: options)
         defer { store.close() }

@@ -143,7 +143,7 @@ import Testing
     }
 
     @Test func ownerLimitRefusesTheNextAdd() throws {
-        var options = StoreOptions()
+        var options = OpeningOptions()
         options.maximumPlacesPerOwner = 2
         let store = try openStore(directory.file("places.sqlite"), options: options)
         defer { store.close() }

@@ -46,7 +46,7 @@ import Testing
         let store = try openStore(path)
         defer { store.close() }
         #expect(throws: StoreError.cannotOpen(path: path, reason: "in use by another placesd store")) {
-            try PlaceStore(path: path)
+            try makeStore(path)
         }
         _ = try store.perform(.add(draft("still works")), owner: 1)
         store.close()

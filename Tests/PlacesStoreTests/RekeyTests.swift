@@ -74,7 +74,7 @@ import Testing
         let store = try openStore(path, options: options(key: fixedKey(1)))
         defer { store.close() }
         #expect(throws: StoreError.cannotOpen(path: path, reason: "in use by another placesd store")) {
-            try PlaceStore.rekey(path: path, from: fixedKey(1), to: fixedKey(2))
+            try SQLiteEngine.rekey(path, from: fixedKey(1), to: fixedKey(2))
         }
     }
 

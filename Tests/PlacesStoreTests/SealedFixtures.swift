@@ -9,8 +9,8 @@ import PlacesPersistence
 @testable import PlacesStoreFaults
 
 /// Options that give the store `key`.
-func options(key: StoreKey?) -> StoreOptions {
-    var options = StoreOptions()
+func options(key: StoreKey?) -> OpeningOptions {
+    var options = OpeningOptions()
     options.key = key
     return options
 }

@@ -40,10 +40,10 @@ final class FaultyStore {
 
     /// Opens `path` with `faults` attached (nil: plainly) and the shared test clock.
     static func open(_ path: String, faults: FaultInjection?, clock: TestClock) throws(StoreError) -> PlaceStore {
-        var options = StoreOptions()
+        var options = OpeningOptions()
         options.faultHook = faults
         return try waitingForTheLock(path) { () throws(StoreError) in
-            try PlaceStore(path: path, options: options, clock: { clock.now() })
+            try makeStore(path, options: options, clock: { clock.now() })
         }
     }
 

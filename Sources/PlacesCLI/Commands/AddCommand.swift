@@ -1,3 +1,4 @@
+import PlacesCommandLine
 import PlacesModel
 import PlacesProtocol
 
@@ -8,26 +9,31 @@ enum AddCommand {
         name: "add",
         abstract: "Add a place to your list.",
         discussion: "Prints a confirmation with the new place's short id; with --json, the new place.",
-        arguments: [ArgumentSpec(name: "NAME", abstract: "The place's name, 1 to 200 characters.", isRequired: true)],
+        arguments: [
+            ArgumentDeclaration(name: "NAME", abstract: "The place's name, 1 to 200 characters.", isRequired: true)
+        ],
         options: [
-            CommonOptions.latitude(isRequired: true),
-            CommonOptions.longitude(isRequired: true),
+            CommonOptions.latitude.required,
+            CommonOptions.longitude.required,
             CommonOptions.description,
-            .flag(["--visited"], key: "visited", abstract: "Mark the place as visited already."),
+            visited,
         ],
         handler: run
     )
 
+    /// `--visited`.
+    static let visited = Flag(["--visited"], abstract: "Mark the place as visited already.")
+
     /// Sends `places.add` and confirms.
     static func run(_ input: CommandInput, _ context: CommandContext) throws(CLIFailure) {
         let name = input.argument(0) ?? ""
-        let description = input.text("description") ?? ""
-        let latitude = try input.number("lat") ?? .nan
-        let longitude = try input.number("lon") ?? .nan
+        let description = try input[CommonOptions.description] ?? ""
+        let latitude = try input[CommonOptions.latitude] ?? .nan
+        let longitude = try input[CommonOptions.longitude] ?? .nan
         let draft = try context.validated { () throws(ValidationError) in
             try PlaceDraft(
                 name: name, description: description, latitude: latitude, longitude: longitude,
-                isVisited: input.isSet("visited"))
+                isVisited: input[visited])
         }
         let result = try context.call(AddParams(draft: draft))
         if context.isJSON {

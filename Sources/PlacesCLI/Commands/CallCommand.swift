@@ -1,3 +1,4 @@
+import PlacesCommandLine
 import PlacesProtocol
 
 /// `placesctl call METHOD [PARAMS-JSON]`.
@@ -11,8 +12,10 @@ enum CallCommand {
               placesctl call places.near '{"latitude": 48.85, "longitude": 2.29}'
             """,
         arguments: [
-            ArgumentSpec(name: "METHOD", abstract: "The method's name, such as places.list.", isRequired: true),
-            ArgumentSpec(name: "PARAMS-JSON", abstract: "The params, as one JSON object.", isRequired: false),
+            ArgumentDeclaration(
+                name: "METHOD", abstract: "The method's name, such as places.list.", isRequired: true,
+                completion: .words(Method.allCases.map(\.rawValue))),
+            ArgumentDeclaration(name: "PARAMS-JSON", abstract: "The params, as one JSON object.", isRequired: false),
         ],
         impliesJSON: true,
         handler: run

@@ -1,3 +1,4 @@
+import PlacesCommandLine
 import PlacesProtocol
 
 /// `placesctl export [--format json|geojson|gpx] [-o FILE]`.
@@ -12,29 +13,32 @@ enum ExportCommand {
             confirmation is printed. With --json, the result object {"format", "document"} is written instead of \
             the document.
             """,
-        options: [
-            .value(
-                ["--format"], key: "format", valueName: "FORMAT",
-                abstract: "json (the default, what 'placesctl import' reads), geojson or gpx."),
-            .value(
-                ["-o", "--output"], key: "output", valueName: "FILE",
-                abstract: "Write to FILE instead of standard output."),
-        ],
+        options: [format, output],
         handler: run
     )
 
+    /// `--format FORMAT`.
+    static let format = Option<ExportFormat>(
+        ["--format"], valueName: "FORMAT",
+        abstract: "json (the default, what 'placesctl import' reads), geojson or gpx.",
+        completion: .words(ExportFormat.allCases.map(\.rawValue)), defaultValue: .json,
+        convert: ExportFormat.init(rawValue:),
+        refusal: { spelling, text in "\(spelling) must be json, geojson or gpx, got '\(text)'" })
+
+    /// `-o FILE`, `--output FILE`.
+    static let output = Option<String>(
+        ["-o", "--output"], valueName: "FILE", abstract: "Write to FILE instead of standard output.",
+        completion: .file)
+
     /// Sends `places.export` and writes the document.
     static func run(_ input: CommandInput, _ context: CommandContext) throws(CLIFailure) {
-        let formatName = input.text("format") ?? ExportFormat.json.rawValue
-        guard let format = ExportFormat(rawValue: formatName) else {
-            throw input.usageError("--format must be json, geojson or gpx, got '\(formatName)'")
-        }
+        let format = try input[Self.format] ?? .json
         let result = try context.call(ExportParams(format: format))
         guard let document = result["document"] else {
             throw .software("malformed reply from placesd: places.export returned no 'document'")
         }
         let text = context.isJSON ? result.jsonText + "\n" : documentText(document)
-        guard let output = input.text("output"), output != "-" else {
+        guard let output = try input[Self.output], output != "-" else {
             return try context.write(text)
         }
         do {

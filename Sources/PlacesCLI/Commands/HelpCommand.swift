@@ -1,10 +1,15 @@
+import PlacesCommandLine
+
 /// `placesctl help [COMMAND]`.
 enum HelpCommand {
     /// The declaration.
     static let spec = CommandSpec(
         name: "help",
         abstract: "Show the overview, or one command's help.",
-        arguments: [ArgumentSpec(name: "COMMAND", abstract: "The command to explain.", isRequired: false)],
+        arguments: [
+            ArgumentDeclaration(
+                name: "COMMAND", abstract: "The command to explain.", isRequired: false, completion: .command)
+        ],
         handler: run
     )
 

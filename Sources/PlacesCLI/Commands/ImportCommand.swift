@@ -1,4 +1,5 @@
 import PlacesClient
+import PlacesCommandLine
 import PlacesProtocol
 
 /// `placesctl import FILE|-`.
@@ -17,7 +18,9 @@ enum ImportCommand {
             over 1 MiB show a progress bar.
             """,
         arguments: [
-            ArgumentSpec(name: "FILE", abstract: "The file to read, or - for standard input.", isRequired: true)
+            ArgumentDeclaration(
+                name: "FILE", abstract: "The file to read, or - for standard input.", isRequired: true,
+                completion: .fileOrStandardInput)
         ],
         handler: run
     )

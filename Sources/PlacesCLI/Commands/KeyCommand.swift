@@ -1,3 +1,4 @@
+import PlacesCommandLine
 import PlacesProtocol
 
 /// `placesctl key generate [--raw]`.
@@ -18,16 +19,18 @@ enum KeyCommand {
             prints {"key": BASE64}. Needs no daemon.
             """,
         arguments: [
-            ArgumentSpec(name: "ACTION", abstract: "What to do: generate, the only action.", isRequired: false)
+            ArgumentDeclaration(
+                name: "ACTION", abstract: "What to do: generate, the only action.", isRequired: false,
+                completion: .words([generate]))
         ],
-        options: [
-            .flag(
-                ["--raw"], key: "raw",
-                abstract: "Write the \(StoreKeyText.byteCount) raw bytes instead of base64 (to a file or pipe).")
-        ],
+        options: [raw],
         forms: [[generate, "[--raw]"]],
         handler: run
     )
+
+    /// `--raw`.
+    static let raw = Flag(
+        ["--raw"], abstract: "Write the \(StoreKeyText.byteCount) raw bytes instead of base64 (to a file or pipe).")
 
     /// Checks the action, draws the key and writes it.
     static func run(_ input: CommandInput, _ context: CommandContext) throws(CLIFailure) {
@@ -37,7 +40,7 @@ enum KeyCommand {
         guard action == generate else {
             throw input.usageError("unknown action '\(action)' for 'key': the only one is '\(generate)'")
         }
-        let isRaw = input.isSet("raw")
+        let isRaw = input[raw]
         if isRaw && context.isJSON {
             throw input.usageError("options '--raw' and '--json' cannot be used together")
         }

@@ -1,3 +1,4 @@
+import PlacesCommandLine
 import PlacesProtocol
 
 /// `placesctl list [--visited|--unvisited] [--search TEXT] [--offset N] [--limit N]`.
@@ -12,28 +13,32 @@ enum ListCommand {
             --limit.
             """,
         options: [
-            .flag(["--visited"], key: "visited", abstract: "Show only visited places.", exclusiveGroup: "visited"),
-            .flag(
-                ["--unvisited"], key: "unvisited", abstract: "Show only places not visited yet.",
-                exclusiveGroup: "visited"),
-            .value(
-                ["--search"], key: "search", valueName: "TEXT",
-                abstract: "Show only places whose name or description contains TEXT, ignoring case."),
-            .value(["--offset"], key: "offset", valueName: "N", abstract: "Skip the first N matching places."),
-            .value(["--limit"], key: "limit", valueName: "N", abstract: "Show at most N places."),
+            CommonOptions.visited.with(abstract: "Show only visited places."),
+            CommonOptions.unvisited.with(abstract: "Show only places not visited yet."),
+            search, offset, limit,
         ],
         handler: run
     )
+
+    /// `--search TEXT`.
+    static let search = Option<String>(
+        ["--search"], valueName: "TEXT",
+        abstract: "Show only places whose name or description contains TEXT, ignoring case.")
+    /// `--offset N`.
+    static let offset = Option<Int64>.integer(
+        ["--offset"], valueName: "N", abstract: "Skip the first N matching places.")
+    /// `--limit N`.
+    static let limit = Option<Int64>.integer(["--limit"], valueName: "N", abstract: "Show at most N places.")
 
     /// The line printed when the caller has no places at all.
     static let emptyMessage = "No places yet. Add one with: placesctl add NAME --lat LAT --lon LON"
 
     /// Sends `places.list` and prints the table.
     static func run(_ input: CommandInput, _ context: CommandContext) throws(CLIFailure) {
-        let offset = try input.integer("offset")
-        let limit = try input.integer("limit")
+        let offset = try input[Self.offset]
+        let limit = try input[Self.limit]
         let params = ListParams(
-            visited: CommonOptions.visitedValue(input), query: input.text("search"), offset: Int(offset ?? 0),
+            visited: CommonOptions.visitedValue(input), query: try input[search], offset: Int(offset ?? 0),
             limit: limit.map { Int($0) })
         let result = try context.call(params)
         if context.isJSON {
@@ -45,7 +50,7 @@ enum ListCommand {
         for value in values {
             places.append(try context.decodePlace(value))
         }
-        let isFiltered = CommonOptions.visitedValue(input) != nil || input.text("search") != nil
+        let isFiltered = CommonOptions.visitedValue(input) != nil || input.isGiven(search)
         try context.write(
             render(places, total: total, offset: offset ?? 0, isFiltered: isFiltered, width: context.width))
     }

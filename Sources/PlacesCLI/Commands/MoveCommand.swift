@@ -1,3 +1,4 @@
+import PlacesCommandLine
 import PlacesProtocol
 
 /// `placesctl move ID INDEX` and `placesctl move ID --before ID2|--after ID2|--top|--bottom`, with
@@ -14,26 +15,29 @@ enum MoveCommand {
             """,
         arguments: [
             CommonOptions.id,
-            ArgumentSpec(
+            ArgumentDeclaration(
                 name: "INDEX", abstract: "The place's position after the move, counting from 0.", isRequired: false),
         ],
-        options: [
-            .value(
-                ["--before"], key: "before", valueName: "ID2", abstract: "Put the place just before place ID2.",
-                exclusiveGroup: "position"),
-            .value(
-                ["--after"], key: "after", valueName: "ID2", abstract: "Put the place just after place ID2.",
-                exclusiveGroup: "position"),
-            .flag(["--top"], key: "top", abstract: "Put the place first.", exclusiveGroup: "position"),
-            .flag(["--bottom"], key: "bottom", abstract: "Put the place last.", exclusiveGroup: "position"),
-            CommonOptions.ifVersion,
-        ],
+        options: [before, after, top, bottom, CommonOptions.ifVersion],
         forms: [
             ["ID", "INDEX", "[--if-version N]"],
             ["ID", "--before ID2|--after ID2|--top|--bottom", "[--if-version N]"],
         ],
         handler: run
     )
+
+    /// `--before ID2`.
+    static let before = Option<String>(
+        ["--before"], valueName: "ID2", abstract: "Put the place just before place ID2.", completion: .placeID
+    ).excluding(group: "position")
+    /// `--after ID2`.
+    static let after = Option<String>(
+        ["--after"], valueName: "ID2", abstract: "Put the place just after place ID2.", completion: .placeID
+    ).excluding(group: "position")
+    /// `--top`.
+    static let top = Flag(["--top"], abstract: "Put the place first.", exclusiveGroup: "position")
+    /// `--bottom`.
+    static let bottom = Flag(["--bottom"], abstract: "Put the place last.", exclusiveGroup: "position")
 
     /// Where the place should go.
     enum Target: Equatable {
@@ -52,7 +56,7 @@ enum MoveCommand {
     /// Works out the target index from the list when needed, sends `places.move` and confirms.
     static func run(_ input: CommandInput, _ context: CommandContext) throws(CLIFailure) {
         let target = try target(input)
-        let ifVersion = try input.integer("ifVersion")
+        let ifVersion = try input[CommonOptions.ifVersion]
         let typed = input.argument(0) ?? ""
         let argument = try PlaceIDArgument.parse(typed, command: spec.name)
         let place: WirePlace
@@ -86,10 +90,10 @@ enum MoveCommand {
             }
             targets.append(.index(index))
         }
-        if let anchor = input.text("before") { targets.append(.before(anchor)) }
-        if let anchor = input.text("after") { targets.append(.after(anchor)) }
-        if input.isSet("top") { targets.append(.top) }
-        if input.isSet("bottom") { targets.append(.bottom) }
+        if let anchor = try input[before] { targets.append(.before(anchor)) }
+        if let anchor = try input[after] { targets.append(.after(anchor)) }
+        if input[top] { targets.append(.top) }
+        if input[bottom] { targets.append(.bottom) }
         guard targets.count == 1 else {
             throw input.usageError(
                 targets.isEmpty

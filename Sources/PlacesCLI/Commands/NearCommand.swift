@@ -1,3 +1,4 @@
+import PlacesCommandLine
 import PlacesModel
 import PlacesProtocol
 
@@ -13,33 +14,33 @@ enum NearCommand {
             "distance"}, ...]}, distances in metres.
             """,
         options: [
-            CommonOptions.latitude(isRequired: true),
-            CommonOptions.longitude(isRequired: true),
-            .value(
-                ["--radius"], key: "radius", valueName: "DISTANCE",
-                abstract: "Only places this close: metres (500, 500m) or kilometres (5km, 2.5km)."),
-            .value(
-                ["--limit"], key: "limit", valueName: "N", abstract: "Show at most N places (placesd's default: 10)."),
+            CommonOptions.latitude.required,
+            CommonOptions.longitude.required,
+            radius,
+            limit,
         ],
         handler: run
     )
 
+    /// `--radius DISTANCE`, in metres.
+    static let radius = Option<Double>(
+        ["--radius"], valueName: "DISTANCE",
+        abstract: "Only places this close: metres (500, 500m) or kilometres (5km, 2.5km).",
+        convert: DistanceText.metres,
+        refusal: { spelling, text in "\(spelling) expects a distance such as 500, 500m or 2.5km, got '\(text)'" })
+    /// `--limit N`.
+    static let limit = Option<Int64>.integer(
+        ["--limit"], valueName: "N", abstract: "Show at most N places (placesd's default: 10).")
+
     /// Sends `places.near` and prints the table.
     static func run(_ input: CommandInput, _ context: CommandContext) throws(CLIFailure) {
-        var radius: Double?
-        if let option = input.values["radius"] {
-            guard let metres = DistanceText.metres(option.text) else {
-                throw input.usageError(
-                    "\(option.spelling) expects a distance such as 500, 500m or 2.5km, got '\(option.text)'")
-            }
-            radius = metres
-        }
-        let limit = try input.integer("limit")
+        let radius = try input[Self.radius]
+        let limit = try input[Self.limit]
         if let limit, limit < 0 {
             throw input.usageError("--limit must be 0 or more, got \(limit)")
         }
         let coordinate = Coordinate(
-            latitude: try input.number("lat") ?? .nan, longitude: try input.number("lon") ?? .nan)
+            latitude: try input[CommonOptions.latitude] ?? .nan, longitude: try input[CommonOptions.longitude] ?? .nan)
         let result = try context.call(
             NearParams(coordinate: coordinate, radius: radius, limit: limit.map { Int($0) } ?? NearParams.defaultLimit))
         if context.isJSON {

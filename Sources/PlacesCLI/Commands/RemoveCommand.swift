@@ -13,7 +13,7 @@ enum RemoveCommand {
 
     /// Resolves the id, sends `places.remove` and confirms.
     static func run(_ input: CommandInput, _ context: CommandContext) throws(CLIFailure) {
-        let ifVersion = try input.integer("ifVersion")
+        let ifVersion = try input[CommonOptions.ifVersion]
         let id = try context.resolveID(input.argument(0) ?? "", command: spec.name)
         let result = try context.call(RemoveParams(id: id, ifVersion: ifVersion))
         if context.isJSON {

@@ -1,4 +1,5 @@
 import PlacesClient
+import PlacesCommandLine
 import PlacesProtocol
 
 /// `placesctl unlock [--key-file FILE]`.
@@ -14,17 +15,18 @@ enum UnlockCommand {
             user placesd runs as may unlock it. A wrong key leaves placesd locked, and each further wrong key is answered more slowly \
             (up to a minute).
             """,
-        options: [
-            .value(
-                ["--key-file"], key: "keyFile", valueName: "FILE",
-                abstract: "Read the key from FILE (- for standard input).")
-        ],
+        options: [keyFile],
         handler: run
     )
 
+    /// `--key-file FILE`.
+    static let keyFile = Option<String>(
+        ["--key-file"], valueName: "FILE", abstract: "Read the key from FILE (- for standard input).",
+        completion: .fileOrStandardInput, defaultValue: "-")
+
     /// Reads the key, sends `server.unlock` and confirms.
     static func run(_ input: CommandInput, _ context: CommandContext) throws(CLIFailure) {
-        let key = try KeyInput.read(input.text("keyFile") ?? "-", context: context)
+        let key = try KeyInput.read(input[keyFile] ?? "-", context: context)
         let result: JSONValue
         do {
             result = try context.callReportingClientErrors(UnlockParams(key: key))

@@ -1,3 +1,4 @@
+import PlacesCommandLine
 import PlacesModel
 import PlacesProtocol
 
@@ -11,10 +12,10 @@ enum UpdateCommand {
         discussion: "Give at least one field to change; fields not given keep their values.",
         arguments: [CommonOptions.id],
         options: [
-            .value(["--name"], key: "name", valueName: "NAME", abstract: "The new name, 1 to 200 characters."),
+            name,
             CommonOptions.description,
-            CommonOptions.latitude(isRequired: false),
-            CommonOptions.longitude(isRequired: false),
+            CommonOptions.latitude,
+            CommonOptions.longitude,
             CommonOptions.visited,
             CommonOptions.unvisited,
             CommonOptions.ifVersion,
@@ -22,14 +23,17 @@ enum UpdateCommand {
         handler: run
     )
 
+    /// `--name NAME`.
+    static let name = Option<String>(["--name"], valueName: "NAME", abstract: "The new name, 1 to 200 characters.")
+
     /// Checks that something changes, resolves the id, sends `places.update` and confirms.
     static func run(_ input: CommandInput, _ context: CommandContext) throws(CLIFailure) {
-        let name = input.text("name")
-        let description = input.text("description")
-        let latitude = try input.number("lat")
-        let longitude = try input.number("lon")
+        let name = try input[Self.name]
+        let description = try input[CommonOptions.description]
+        let latitude = try input[CommonOptions.latitude]
+        let longitude = try input[CommonOptions.longitude]
         let visited = CommonOptions.visitedValue(input)
-        let ifVersion = try input.integer("ifVersion")
+        let ifVersion = try input[CommonOptions.ifVersion]
         guard name != nil || description != nil || latitude != nil || longitude != nil || visited != nil else {
             throw input.usageError(
                 "nothing to update: give at least one of --name, --description, --lat, --lon, --visited, --unvisited")

@@ -26,7 +26,7 @@ enum VisitCommand {
 
     /// Resolves the id, sends `places.update` with `visited` and confirms.
     private static func run(_ input: CommandInput, _ context: CommandContext, isVisited: Bool) throws(CLIFailure) {
-        let ifVersion = try input.integer("ifVersion")
+        let ifVersion = try input[CommonOptions.ifVersion]
         let id = try context.resolveID(input.argument(0) ?? "", command: input.command.name)
         let patch = try context.validated { () throws(ValidationError) in try PlacePatch(isVisited: isVisited) }
         let result = try context.call(UpdateParams(id: id, patch: patch, ifVersion: ifVersion))

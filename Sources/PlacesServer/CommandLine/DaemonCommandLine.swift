@@ -1,3 +1,4 @@
+import PlacesCommandLine
 import PlacesSystem
 
 /// What `placesd`'s command line asks for.
@@ -50,19 +51,9 @@ public enum DaemonCommandLine {
             Options:
 
             """
-        text += HelpColumns.option(
-            "--config PATH",
-            "Read settings from PATH (default: $CONFIGURATION_DIRECTORY/placesd.conf; else /etc/placesd/placesd.conf "
-                + "for root, ~/.config/placesd/placesd.conf for others; a missing default file means the defaults).")
-        text += HelpColumns.option(
-            "--check-config", "Check the configuration file and flags, print the result and exit.")
-        for key in ConfigurationKey.allCases {
-            text += HelpColumns.option("--\(key.rawValue) \(key.setting.placeholder)", key.helpSentences)
+        for option in DaemonOptions.serve {
+            text += HelpColumns.option(option.helpLabel, option.abstract)
         }
-        text += HelpColumns.option(
-            "--openrpc", "Print the protocol's OpenRPC document (what rpc.discover returns) and exit.")
-        text += HelpColumns.option("--version", "Print the version and exit.")
-        text += HelpColumns.option("-h, --help", "Print this help and exit.")
         let restartOnly = ConfigurationKey.allCases.filter { $0.setting.reload == .restart }.map(\.rawValue)
         let forNewConnections = ConfigurationKey.allCases.filter { $0.setting.reload == .newConnections }
             .map(\.rawValue)
@@ -98,25 +89,20 @@ public enum DaemonCommandLine {
         var invocation = DaemonInvocation(environment: environment, uid: uid)
         var isCheckOnly = false
         var scratch = ServerConfiguration(environment: environment, uid: uid)
-        var reader = ArgumentReader(arguments[...])
-        while let argument = reader.next() {
-            func value() throws(UsageError) -> String { try reader.value(of: argument) }
-            let name = argument.name
-            switch name {
-            case "-h", "--help": return .help
-            case "--version": return .version
-            case "--openrpc": return .openRPC
-            case "--check-config": isCheckOnly = true
-            case "--config":
-                let path = try value()
-                guard !path.isEmpty else { throw UsageError("Option '--config' must not be empty.") }
-                invocation.configurationPath = path
+        var reader = ArgumentReader(arguments[...], doubleDashEndsOptions: false, everyArgumentIsAnOption: true)
+        while let token = reader.next(options: DaemonOptions.serveOption(spelled:)) {
+            let (option, name, text) = try DaemonOptions.read(token, command: nil)
+            switch option {
+            case DaemonOptions.help.declaration: return .help
+            case DaemonOptions.version.declaration: return .version
+            case DaemonOptions.openRPC.declaration: return .openRPC
+            case DaemonOptions.checkConfig.declaration: isCheckOnly = true
+            case DaemonOptions.config.declaration:
+                guard !text.isEmpty else { throw UsageError("Option '\(name)' must not be empty.") }
+                invocation.configurationPath = text
                 invocation.isConfigurationPathExplicit = true
             default:
-                guard name.hasPrefix("--"), let key = ConfigurationKey(rawValue: String(name.dropFirst(2))) else {
-                    throw UsageError("Unknown option '\(argument.text)'.")
-                }
-                let text = try value()
+                guard let key = DaemonOptions.key(for: option) else { throw UsageError("Unknown option '\(name)'.") }
                 do {
                     try key.apply(text, to: &scratch)
                 } catch {

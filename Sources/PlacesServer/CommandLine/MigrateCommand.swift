@@ -1,4 +1,4 @@
-import PlacesStore
+import PlacesPersistence
 
 /// `placesd migrate`: copies a stopped store from SQLite to PostgreSQL or back (or between two of either).
 public struct MigrateCommand: Sendable, Equatable {
@@ -34,34 +34,16 @@ public struct MigrateCommand: Sendable, Equatable {
 
         """
 
-    /// Parses the arguments after `migrate`; nil means print the help.
-    static func parse(_ arguments: ArraySlice<String>) throws(UsageError) -> MigrateCommand? {
-        var source: String?
-        var target: String?
-        var reader = ArgumentReader(arguments)
-        while let argument = reader.next() {
-            func value() throws(UsageError) -> String { try reader.nonEmptyValue(of: argument) }
-            switch argument.name {
-            case "-h", "--help": return nil
-            case "--from": source = try value()
-            case "--to": target = try value()
-            default: throw UsageError("Unknown option '\(argument.text)' for 'placesd migrate'.")
-            }
-        }
-        guard let source, let target else {
-            throw UsageError("'placesd migrate' needs --from DATABASE and --to DATABASE.")
-        }
-        guard source != target else { throw UsageError("'placesd migrate' needs two different stores.") }
-        return MigrateCommand(source: source, target: target)
-    }
-
     /// Copies the store; returns the exit status and the line to print (on stdout for 0, else stderr).
     func run() -> (status: Int32, message: String) {
-        let from = PlaceStore.describeDatabase(source)
-        let to = PlaceStore.describeDatabase(target)
+        let sourceKind = StorageEngines.kind(of: source)
+        let targetKind = StorageEngines.kind(of: target)
+        let from = sourceKind.describe(source)
+        let to = targetKind.describe(target)
         do {
-            let count = try PlaceStore.migrate(from: source, to: target)
-            return (0, "Copied \(count) places from '\(from)' to '\(to)'.")
+            let rows = try sourceKind.transfer.read(source)
+            try targetKind.transfer.write(rows, into: target)
+            return (0, "Copied \(rows.places.count) places from '\(from)' to '\(to)'.")
         } catch {
             return (1, "placesd: \(error); nothing was changed")
         }

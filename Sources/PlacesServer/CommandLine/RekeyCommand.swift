@@ -1,6 +1,6 @@
+import PlacesPersistence
 import PlacesSealing
 import PlacesState
-import PlacesStore
 import PlacesSystem
 
 /// `placesd rekey`: re-seals every place of a stopped daemon's database with a new key, or decrypts it.
@@ -37,35 +37,6 @@ public struct RekeyCommand: Sendable, Equatable {
 
         """
 
-    /// Parses the arguments after `rekey`; nil means print the help.
-    static func parse(
-        _ arguments: ArraySlice<String>, environment: [String: String], uid: UInt32
-    ) throws(UsageError) -> RekeyCommand? {
-        var command = RekeyCommand(invocation: DaemonInvocation(environment: environment, uid: uid))
-        var reader = ArgumentReader(arguments)
-        while let argument = reader.next() {
-            func value() throws(UsageError) -> String { try reader.nonEmptyValue(of: argument) }
-            let name = argument.name
-            switch name {
-            case "-h", "--help": return nil
-            case "--config":
-                command.invocation.configurationPath = try value()
-                command.invocation.isConfigurationPathExplicit = true
-            case "--database":
-                command.invocation.overrides.append(.init(key: .database, value: try value()))
-            case "--key-file":
-                command.invocation.overrides.append(.init(key: .keyFile, value: try value()))
-            case "--new-key-file": command.newKeyPath = try value()
-            case "--decrypt": command.decrypt = true
-            default: throw UsageError("Unknown option '\(argument.text)' for 'placesd rekey'.")
-            }
-        }
-        guard (command.newKeyPath != nil) != command.decrypt else {
-            throw UsageError("'placesd rekey' needs exactly one of --new-key-file PATH and --decrypt.")
-        }
-        return command
-    }
-
     /// Rekeys the database; returns the exit status and the line to print (on stdout for 0, else stderr).
     func run() -> (status: Int32, message: String) {
         let configuration: ServerConfiguration
@@ -75,8 +46,8 @@ public struct RekeyCommand: Sendable, Equatable {
             return (Daemon.configurationExitStatus, "placesd: \(error)")
         }
         let path = configuration.databasePath
-        guard !PlaceStore.isSharedDatabase(path) else {
-            return (1, "placesd: rekey works on SQLite files only; a PostgreSQL store keeps the key it was sealed with")
+        guard let engine = StorageEngines.kind(of: path) as? any RekeyingEngineKind.Type else {
+            return (1, "placesd: \(StorageEngines.cannotRekey)")
         }
         guard FileSystem.fileExists(path) else {
             return (1, "placesd: database '\(path)': no such file")
@@ -91,10 +62,10 @@ public struct RekeyCommand: Sendable, Equatable {
         }
         do {
             do {
-                try PlaceStore.rekey(path: path, from: oldKey, to: newKey)
+                try engine.rekey(path, from: oldKey, to: newKey)
             } catch .notEncrypted where oldKey != nil {
                 // The current key is for a sealed store; this one is plaintext, so there is nothing to open.
-                try PlaceStore.rekey(path: path, from: nil, to: newKey)
+                try engine.rekey(path, from: nil, to: newKey)
             }
         } catch .wrongKey {
             return (

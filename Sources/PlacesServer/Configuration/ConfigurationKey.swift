@@ -1,3 +1,4 @@
+import PlacesCommandLine
 import PlacesSystem
 
 /// A setting that both the configuration file (`key = value`) and the command line (`--key value`) accept.
@@ -110,17 +111,17 @@ public enum ConfigurationKey: String, Sendable, CaseIterable {
         case .adminGroup:
             .text(
                 \.adminGroup, placeholder: "NAME", help: "Members of group NAME may pass allUsers; root always may.",
-                reload: .newConnections)
+                reload: .newConnections, completion: .group)
         case .logLevel:
             ConfigurationSetting(
-                placeholder: "LEVEL", help: "One of error, warning, notice, info, debug.", defaultText: nil,
+                placeholder: "LEVEL", help: "One of \(Self.logLevelNames.joined(separator: ", ")).", defaultText: nil,
                 reload: .live, value: { $0.logLevel.name },
                 apply: { text, configuration throws(UsageError) in
                     guard let level = LogLevel(name: text) else {
-                        throw UsageError("must be one of error, warning, notice, info, debug, not '\(text)'")
+                        throw UsageError("must be one of \(Self.logLevelNames.joined(separator: ", ")), not '\(text)'")
                     }
                     configuration.logLevel = level
-                })
+                }, completion: .words(Self.logLevelNames))
         case .keyFile:
             .optionalText(
                 \.keyFilePath, placeholder: "PATH",
@@ -157,6 +158,15 @@ public enum ConfigurationKey: String, Sendable, CaseIterable {
     /// The default as the help and the manual pages give it.
     var defaultText: String {
         setting.defaultText ?? setting.value(ServerConfiguration(environment: [:], uid: 0)) ?? "none"
+    }
+
+    /// The log levels `log-level` is given as, least verbose first.
+    static let logLevelNames = ["error", "warning", "notice", "info", "debug"]
+
+    /// The option `--key VALUE` that sets this key from the command line.
+    var option: Option<String> {
+        Option(
+            ["--" + rawValue], valueName: setting.placeholder, abstract: helpSentences, completion: setting.completion)
     }
 
     /// The smallest reply buffer: what every connection may hold before its user's budget counts.

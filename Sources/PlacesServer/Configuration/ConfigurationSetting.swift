@@ -1,3 +1,4 @@
+import PlacesCommandLine
 import PlacesSystem
 
 /// What one configuration key is: everything `--help`, `--check-config`, the reload and the file know about it,
@@ -27,6 +28,8 @@ struct ConfigurationSetting: Sendable {
     let value: @Sendable (ServerConfiguration) -> String?
     /// Sets the value from text; the error says what is wrong with it.
     let apply: @Sendable (String, inout ServerConfiguration) throws(UsageError) -> Void
+    /// What a shell completes for the value of `--key`.
+    var completion: CompletionKind = .none
 
     /// A whole number of at least `minimum`.
     static func number(
@@ -50,11 +53,11 @@ struct ConfigurationSetting: Sendable {
     /// Text that must not be empty.
     static func text(
         _ path: WritableKeyPath<ServerConfiguration, String> & Sendable, placeholder: String, help: String,
-        defaultText: String? = nil, reload: Reload
+        defaultText: String? = nil, reload: Reload, completion: CompletionKind = .file
     ) -> ConfigurationSetting {
         nonEmptyText(
             path, from: { $0 }, shown: { $0 }, placeholder: placeholder, help: help, defaultText: defaultText,
-            reload: reload)
+            reload: reload, completion: completion)
     }
 
     /// Text that must not be empty, unset by default.
@@ -64,21 +67,21 @@ struct ConfigurationSetting: Sendable {
     ) -> ConfigurationSetting {
         nonEmptyText(
             path, from: { $0 }, shown: { $0 }, placeholder: placeholder, help: help, defaultText: defaultText,
-            reload: reload)
+            reload: reload, completion: .file)
     }
 
     /// Text that must not be empty, kept at `path` as `from` makes it and shown as `shown` gives it.
     private static func nonEmptyText<Value>(
         _ path: WritableKeyPath<ServerConfiguration, Value> & Sendable,
         from: @escaping @Sendable (String) -> Value, shown: @escaping @Sendable (Value) -> String?,
-        placeholder: String, help: String, defaultText: String?, reload: Reload
+        placeholder: String, help: String, defaultText: String?, reload: Reload, completion: CompletionKind
     ) -> ConfigurationSetting {
         ConfigurationSetting(
             placeholder: placeholder, help: help, defaultText: defaultText, reload: reload,
             value: { shown($0[keyPath: path]) },
             apply: { text, configuration throws(UsageError) in
                 configuration[keyPath: path] = from(try nonEmpty(text))
-            })
+            }, completion: completion)
     }
 
     private static func nonEmpty(_ text: String) throws(UsageError) -> String {

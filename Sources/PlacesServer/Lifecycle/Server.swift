@@ -27,8 +27,7 @@ public final class Server {
     /// Serves until SIGTERM or SIGINT; returns the process exit status.
     public func run() -> Int32 {
         let fileLimit = try? ResourceLimits.raiseOpenFileLimit()
-        var options = StoreOptions()
-        options.maximumPlacesPerOwner = configuration.maximumPlacesPerUser
+        var options = EngineOptions()
         options.changeLogLimits = ChangeLogLimits(
             maximumEntries: configuration.maximumChangeLogEntries,
             maximumAgeSeconds: configuration.maximumChangeLogAge)
@@ -118,27 +117,29 @@ public final class Server {
     /// signalfd (about 15 with one event loop, 30 with eight), and some to spare.
     static let descriptorsBesideConnections: UInt64 = 48
 
-    /// Opens the database with `options`; a key that does not open a sealed store is logged and the store
-    /// opened locked, since a wrong key must never keep the daemon from starting.
-    private func openStore(options: StoreOptions) -> PlaceStore? {
+    /// Opens the database with the engine of its kind (see `StorageEngines`) and `options`, and makes the store
+    /// of it; a key that does not open a sealed store is logged and the store opened locked, since a wrong key
+    /// must never keep the daemon from starting.
+    private func openStore(options: EngineOptions) -> PlaceStore? {
         let database = configuration.databasePath
-        let path = PlaceStore.describeDatabase(database)
+        let path = StorageEngines.describe(database)
         if let pgpass = configuration.passwordFilePath, getenv("PGPASSFILE") == nil {
             // libpq reads the password for the connection from here; nothing else of placesd reads it.
             setenv("PGPASSFILE", pgpass, 1)
         }
         do throws(StoreError) {
-            let store: PlaceStore
+            let engine: any PersistenceEngine
             do {
-                store = try PlaceStore(path: database, options: options)
+                engine = try StorageEngines.open(database, options: options)
             } catch .wrongKey {
                 logger.error(
                     "The key in '\(configuration.keyFilePath ?? "")' does not open '\(path)': starting locked "
                         + "until the right key is given with 'placesctl unlock'.")
                 var withoutKey = options
                 withoutKey.key = nil
-                store = try PlaceStore(path: database, options: withoutKey)
+                engine = try StorageEngines.open(database, options: withoutKey)
             }
+            let store = PlaceStore(engine: engine, maximumPlacesPerOwner: configuration.maximumPlacesPerUser)
             if store.snapshot().isLocked {
                 if options.key == nil {
                     logger.warning("'\(path)' is encrypted and no key was given: locked until 'placesctl unlock'.")

@@ -1,0 +1,31 @@
+import PlacesPersistence
+import PlacesPostgres
+import PlacesSQLite
+import PlacesState
+
+/// The storage engines placesd is built with, and which of them a configured database names: the one place in
+/// the program that names them. Everything below the server sees only the engine protocols.
+enum StorageEngines {
+    /// Every engine, asked in this order whether a database is of its kind: SQLite, which takes any path, last.
+    static var kinds: [any EngineKind.Type] { [PostgresEngine.self, SQLiteEngine.self] }
+
+    /// Why `placesd rekey` refuses a database whose engine cannot seal its store again offline.
+    static let cannotRekey = "rekey works on SQLite files only; a PostgreSQL store keeps the key it was sealed with"
+
+    /// The kind of engine that keeps `database`: PostgreSQL for a connection URI or `key=value` string, SQLite
+    /// for a file's path.
+    static func kind(of database: String) -> any EngineKind.Type {
+        kinds.first { $0.takes(database) } ?? SQLiteEngine.self
+    }
+
+    /// How messages name `database`: the path of a SQLite file, a PostgreSQL database without its password or
+    /// options.
+    static func describe(_ database: String) -> String {
+        kind(of: database).describe(database)
+    }
+
+    /// Opens the store in `database` with the engine of its kind, with `options`.
+    static func open(_ database: String, options: EngineOptions) throws(StoreError) -> any PersistenceEngine {
+        try kind(of: database).open(database, options: options)
+    }
+}
