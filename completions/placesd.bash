@@ -6,17 +6,19 @@ _placesd()
     local cur prev words cword
     _init_completion || return
 
-    local commands='rekey migrate'
-    local command='' i
+    local commands='rekey migrate backup restore'
+    local command='' position=0 i
     for ((i = 1; i < cword; i++)); do
         case ${words[i]} in
-            --config | --socket | --database | --socket-mode | --max-connections | --max-line-bytes | --max-places | --max-connections-per-user | --max-requests-in-flight | --max-reply-buffer | --max-reply-buffer-per-user | --max-subscriber-buffer | --max-import-places | --max-change-log-entries | --max-change-log-age | --admin-group | --log-level | --key-file | --new-key-file | --from | --to)
+            --config | --socket | --database | --socket-mode | --max-connections | --max-line-bytes | --max-places | --max-connections-per-user | --max-requests-in-flight | --max-reply-buffer | --max-reply-buffer-per-user | --max-subscriber-buffer | --max-import-places | --max-change-log-entries | --max-change-log-age | --admin-group | --log-level | --key-file | --new-key-file | --from | --to | --info)
                 ((i++))
                 ;;
             -*) ;;
             *)
                 if [[ -z $command ]] && ((i == 1)); then
                     command=${words[i]}
+                else
+                    ((position++))
                 fi
                 ;;
         esac
@@ -66,8 +68,38 @@ _placesd()
             esac
             options='--from --to -h --help'
             ;;
+        backup)
+            case $prev in
+                --info)
+                    _filedir
+                    return
+                    ;;
+            esac
+            options='--info --json -h --help'
+            ;;
+        restore)
+            case $prev in
+                --config | --database | --key-file)
+                    _filedir
+                    return
+                    ;;
+            esac
+            options='--config --database --key-file --replace -h --help'
+            ;;
     esac
-    mapfile -t COMPREPLY < <(compgen -W "$options" -- "$cur")
+    if [[ $cur == -* ]]; then
+        mapfile -t COMPREPLY < <(compgen -W "$options" -- "$cur")
+        return
+    fi
+    case $command in
+        restore)
+            case $position in
+                0)
+                    _filedir
+                    ;;
+            esac
+            ;;
+    esac
 } &&
     complete -F _placesd placesd
 

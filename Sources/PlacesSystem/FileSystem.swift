@@ -77,4 +77,12 @@ public enum FileSystem {
             return String(cString: directory)
         }
     }
+
+    /// The name of `uid` in the password database (`getpwuid_r`), or nil if it has none.
+    public static func userName(uid: UInt32) -> String? {
+        SystemCall.lookUp(passwd(), { getpwuid_r(uid, $0, $1, $2, $3) }) { entry in
+            guard let name = entry.pw_name, name.pointee != 0 else { return nil }
+            return String(cString: name)
+        }
+    }
 }

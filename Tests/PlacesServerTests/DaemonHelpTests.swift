@@ -23,6 +23,8 @@ struct DaemonHelpTests {
             ("placesd", DaemonCommandLine.helpText, DaemonOptions.serve),
             ("rekey", RekeyCommand.helpText, DaemonOptions.Rekey.command.options),
             ("migrate", MigrateCommand.helpText, DaemonOptions.Migrate.command.options),
+            ("backup", BackupInfoCommand.helpText, DaemonOptions.Backup.command.options),
+            ("restore", RestoreCommand.helpText, DaemonOptions.Restore.command.options),
         ])
     func listsTheDeclaredOptions(name: String, helpText: String, options: [OptionDeclaration]) {
         let help = Self.collapsed(helpText)

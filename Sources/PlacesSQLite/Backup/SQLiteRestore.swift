@@ -53,8 +53,9 @@ package enum SQLiteRestore {
         }
     }
 
-    /// Refuses a backup that failed its integrity check, or is sealed and `key` is not its key.
-    private static func check(_ info: BackupInfo, key: StoreKey?) throws {
+    /// Refuses a backup that failed its integrity check, or is sealed and `key` is not its key: what a restore
+    /// into another kind of store (`placesd restore` into PostgreSQL) checks first too.
+    package static func check(_ info: BackupInfo, key: StoreKey?) throws {
         guard info.isIntact else {
             throw RestoreRefusal(
                 "the backup failed its integrity check: \(info.integrityProblems.joined(separator: "; "))")

@@ -21,6 +21,14 @@ public enum DaemonCommand: Sendable, Equatable {
     case migrate(MigrateCommand)
     /// Print the help of `placesd migrate`.
     case migrateHelp
+    /// Inspect a backup file (`placesd backup --info FILE`).
+    case backupInfo(BackupInfoCommand)
+    /// Print the help of `placesd backup`.
+    case backupHelp
+    /// Restore a backup into the database (`placesd restore FILE`).
+    case restore(RestoreCommand)
+    /// Print the help of `placesd restore`.
+    case restoreHelp
 }
 
 /// A command line `placesd` cannot act on; `description` says why.
@@ -45,6 +53,8 @@ public enum DaemonCommandLine {
             Usage: placesd [OPTIONS]
                    placesd rekey [OPTIONS]   (see 'placesd rekey --help')
                    placesd migrate --from DATABASE --to DATABASE   (see 'placesd migrate --help')
+                   placesd backup --info FILE   (see 'placesd backup --help')
+                   placesd restore FILE [OPTIONS]   (see 'placesd restore --help')
 
             Keeps a list of places in SQLite (or PostgreSQL, shared by many hosts) and serves it as newline-delimited JSON-RPC 2.0 on a Unix socket.
 
@@ -80,6 +90,15 @@ public enum DaemonCommandLine {
         if arguments.first == "migrate" {
             guard let command = try MigrateCommand.parse(arguments.dropFirst()) else { return .migrateHelp }
             return .migrate(command)
+        }
+        if arguments.first == "backup" {
+            guard let command = try BackupInfoCommand.parse(arguments.dropFirst()) else { return .backupHelp }
+            return .backupInfo(command)
+        }
+        if arguments.first == "restore" {
+            guard let command = try RestoreCommand.parse(arguments.dropFirst(), environment: environment, uid: uid)
+            else { return .restoreHelp }
+            return .restore(command)
         }
         if arguments.first == "rekey" {
             guard let command = try RekeyCommand.parse(arguments.dropFirst(), environment: environment, uid: uid)

@@ -19,12 +19,22 @@ extension DaemonOptions {
 
     /// Reads the options of `command` (`rekey`, `migrate`) from `arguments`, giving `handle` each option and a
     /// function that returns its value, which must not be empty; false when `--help` asks for the help instead.
+    ///
+    /// A command that declares positional arguments (`restore FILE`) gets each, in order, through `argument`;
+    /// for one that declares none, every word is an option.
     static func readOptions(
         of command: CommandDeclaration, from arguments: ArraySlice<String>,
+        argument: ((String) throws(UsageError) -> Void)? = nil,
         _ handle: (OptionDeclaration, () throws(UsageError) -> String) throws(UsageError) -> Void
     ) throws(UsageError) -> Bool {
-        var reader = ArgumentReader(arguments, doubleDashEndsOptions: false, everyArgumentIsAnOption: true)
+        var reader = ArgumentReader(
+            arguments, doubleDashEndsOptions: !command.arguments.isEmpty,
+            everyArgumentIsAnOption: command.arguments.isEmpty)
         while let token = reader.next(options: command.option(spelled:)) {
+            if case .argument(let text) = token, let argument {
+                try argument(text)
+                continue
+            }
             let (option, spelling, text) = try read(token, command: command.name)
             guard option != help.declaration else { return false }
             try handle(option) { () throws(UsageError) in

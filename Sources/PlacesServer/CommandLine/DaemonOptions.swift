@@ -52,6 +52,10 @@ public enum DaemonOptions {
             ["--decrypt"], abstract: "Store the places in plaintext instead of sealing them with a new key.",
             exclusiveGroup: "target")
 
+        /// `--config`, `--database` and `--key-file`, as `DaemonInvocation` reads them.
+        static let store = DaemonInvocation.StoreOptions(
+            config: config.declaration, database: database.declaration, keyFile: keyFile.declaration)
+
         /// The command.
         static let command = CommandDeclaration(
             name: "rekey", abstract: "Re-seal the database with a new key, or decrypt it.",
@@ -73,9 +77,60 @@ public enum DaemonOptions {
             options: [from, to, DaemonOptions.help])
     }
 
+    /// `placesd backup`'s options.
+    enum Backup {
+        /// `--info FILE`.
+        static let info = Option<String>(
+            ["--info"], valueName: "FILE",
+            abstract: "Print what the backup FILE holds and whether it passes its integrity check.",
+            completion: .file)
+        /// `--json`.
+        static let json = Flag(["--json"], abstract: "Print it as one JSON object.")
+
+        /// The command.
+        static let command = CommandDeclaration(
+            name: "backup", abstract: "Inspect a backup file.", options: [info, json, DaemonOptions.help])
+    }
+
+    /// `placesd restore`'s options.
+    enum Restore {
+        /// `FILE`.
+        static let file = ArgumentDeclaration(
+            name: "FILE", abstract: "The backup to restore.", isRequired: true, completion: .file)
+        /// `--config PATH`.
+        static let config = Option<String>(
+            ["--config"], valueName: "PATH",
+            abstract: "Read database and key-file from PATH (default: as for placesd).",
+            completion: .file)
+        /// `--database DATABASE`.
+        static let database = Option<String>(
+            ["--database"], valueName: "DATABASE",
+            abstract: "The database to restore into (default: as for placesd).", completion: .file)
+        /// `--key-file PATH`.
+        static let keyFile = Option<String>(
+            ["--key-file"], valueName: "PATH",
+            abstract: "The key the backup was sealed with (default: key-file from the configuration, else the "
+                + "$CREDENTIALS_DIRECTORY/placesd.key credential); not needed for a plaintext backup.",
+            completion: .file)
+        /// `--replace`.
+        static let replace = Flag(
+            ["--replace"],
+            abstract: "Replace a SQLite database that holds places, keeping it as PATH.before-restore-TIME.")
+
+        /// `--config`, `--database` and `--key-file`, as `DaemonInvocation` reads them.
+        static let store = DaemonInvocation.StoreOptions(
+            config: config.declaration, database: database.declaration, keyFile: keyFile.declaration)
+
+        /// The command.
+        static let command = CommandDeclaration(
+            name: "restore", abstract: "Restore a backup into the database, with the daemon stopped.",
+            arguments: [file], options: [config, database, keyFile, replace, DaemonOptions.help])
+    }
+
     /// The whole command line, as the completion scripts are made from it.
     public static let program = ProgramDeclaration(
-        name: "placesd", topOptions: serve, commands: [Rekey.command, Migrate.command], isCommandOptional: true)
+        name: "placesd", topOptions: serve,
+        commands: [Rekey.command, Migrate.command, Backup.command, Restore.command], isCommandOptional: true)
 
     /// The option of `placesd` itself spelled `spelling`, if there is one.
     static func serveOption(spelled spelling: String) -> OptionDeclaration? {

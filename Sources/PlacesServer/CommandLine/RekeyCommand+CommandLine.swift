@@ -9,14 +9,8 @@ extension RekeyCommand {
         var command = RekeyCommand(invocation: DaemonInvocation(environment: environment, uid: uid))
         let isRun = try DaemonOptions.readOptions(of: Options.command, from: arguments) {
             option, value throws(UsageError) in
+            if try command.invocation.read(option, of: Options.store, value: value) { return }
             switch option {
-            case Options.config.declaration:
-                command.invocation.configurationPath = try value()
-                command.invocation.isConfigurationPathExplicit = true
-            case Options.database.declaration:
-                command.invocation.overrides.append(.init(key: .database, value: try value()))
-            case Options.keyFile.declaration:
-                command.invocation.overrides.append(.init(key: .keyFile, value: try value()))
             case Options.newKeyFile.declaration: command.newKeyPath = try value()
             case Options.decrypt.declaration: command.decrypt = true
             default: preconditionFailure("'placesd rekey' declares \(option.name) but does not read it")

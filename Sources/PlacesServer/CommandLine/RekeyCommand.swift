@@ -39,12 +39,11 @@ public struct RekeyCommand: Sendable, Equatable {
 
     /// Rekeys the database; returns the exit status and the line to print (on stdout for 0, else stderr).
     func run() -> (status: Int32, message: String) {
-        let configuration: ServerConfiguration
-        do {
-            configuration = try invocation.resolve()
-        } catch {
-            return (Daemon.configurationExitStatus, "placesd: \(error)")
-        }
+        invocation.run(rekey)
+    }
+
+    /// Rekeys the database `configuration` names.
+    private func rekey(_ configuration: ServerConfiguration) -> (status: Int32, message: String) {
         let path = configuration.databasePath
         guard let engine = StorageEngines.kind(of: path) as? any RekeyingEngineKind.Type else {
             return (1, "placesd: \(StorageEngines.cannotRekey)")

@@ -40,6 +40,16 @@ public enum Daemon {
             return 0
         case .migrate(let command):
             return report(command.run())
+        case .backupHelp:
+            writeStandardOutput(BackupInfoCommand.helpText)
+            return 0
+        case .backupInfo(let command):
+            return report(command.run())
+        case .restoreHelp:
+            writeStandardOutput(RestoreCommand.helpText)
+            return 0
+        case .restore(let command):
+            return report(command.run())
         case .checkConfiguration(let invocation):
             do {
                 let configuration = try invocation.resolve()

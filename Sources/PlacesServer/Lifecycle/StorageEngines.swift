@@ -18,6 +18,11 @@ enum StorageEngines {
         kinds.first { $0.takes(database) } ?? SQLiteEngine.self
     }
 
+    /// Whether `database` is a SQLite file's path (what `placesd restore` restores into as a file).
+    static func isFile(_ database: String) -> Bool {
+        kind(of: database) is SQLiteEngine.Type
+    }
+
     /// How messages name `database`: the path of a SQLite file, a PostgreSQL database without its password or
     /// options.
     static func describe(_ database: String) -> String {

@@ -14,27 +14,13 @@ struct MigrateTests {
         let key = try StoreKeyFile(in: directory, name: "placesd.key")
         let keyArguments = ["--key-file", key.path]
 
-        let original = try DaemonProcess(
-            sharing: directory, databasePath: directory.file("original.sqlite"), arguments: keyArguments)
-        defer { original.shutdown() }
-        try original.start()
-        let writer = try original.connect()
-        var ids: [JSON] = []
-        for number in 1...5 {
-            ids.append(
-                try #require(
-                    try writer.add(["name": .string("Place \(number)"), "latitude": 1, "longitude": 2])["id"]))
-        }
-        try writer.result("places.update", ["id": ids[1], "name": "Renamed", "visited": true])
-        try writer.result("places.move", ["id": ids[4], "index": 0])
-        try writer.result("places.remove", ["id": ids[2]])
-        let before = try writer.list()
-        #expect(try original.stop() == .exited(0))
+        let original = directory.file("original.sqlite")
+        let before = try SampleStore.make(at: original, in: directory, arguments: keyArguments)
 
-        #expect(try migrate(original.databasePath, cluster.uri, in: directory).status == .exited(0))
+        #expect(try migrate(original, cluster.uri, in: directory).status == .exited(0))
         #expect(try cluster.psql("SELECT count(*) FROM places WHERE sealed IS NULL OR name <> ''") == "0")
         #expect(try cluster.psql("SELECT revision FROM meta") == "\(before["revision"]?.int ?? -1)")
-        let refused = try migrate(original.databasePath, cluster.uri, in: directory)
+        let refused = try migrate(original, cluster.uri, in: directory)
         #expect(refused.status == .exited(1) && refused.stderr.contains("already holds places"), "\(refused.summary)")
 
         let shared = try DaemonProcess(databasePath: cluster.uri, arguments: keyArguments)
