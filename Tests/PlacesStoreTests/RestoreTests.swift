@@ -106,4 +106,27 @@ import Testing
         _ = try SQLiteRestore.restore(backupAt: backup.path, to: target, replace: true, key: fixedKey(1), now: now)
         #expect(try contents(at: target, key: fixedKey(1)) == backup.contents)
     }
+
+    @Test(
+        "Run as root, the restored file belongs to the owner of the database it replaces, or of its directory",
+        .enabled(if: geteuid() == 0, "chown to another user needs root"))
+    func restoredFileKeepsTheDaemonsOwner() throws {
+        let backup = try makeBackup("a.sqlite", count: 3)
+        let owned = directory.file("state")
+        #expect(mkdir(owned, 0o700) == 0 && chown(owned, 65_534, 65_534) == 0)
+        let target = owned + "/places.sqlite"
+        _ = try SQLiteRestore.restore(backupAt: backup.path, to: target, replace: false, key: nil, now: now)
+        #expect(try owner(of: target) == [65_534, 65_534])
+        #expect(chown(target, 4_242, 4_343) == 0)
+        _ = try SQLiteRestore.restore(backupAt: backup.path, to: target, replace: true, key: nil, now: now)
+        #expect(try owner(of: target) == [4_242, 4_343])
+        #expect(try contents(at: target) == backup.contents)
+    }
+
+    /// The uid and gid that own `path`.
+    private func owner(of path: String) throws -> [UInt32] {
+        var status = stat()
+        guard stat(path, &status) == 0 else { throw POSIXError(.ENOENT) }
+        return [status.st_uid, status.st_gid]
+    }
 }

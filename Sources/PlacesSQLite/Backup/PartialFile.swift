@@ -45,6 +45,17 @@ final class PartialFile {
         }
     }
 
+    /// Gives the temporary the owner and group of the file or directory at `reference` when they differ and this
+    /// process runs as root: a restore run as root then leaves the database to the user the daemon runs as, who
+    /// owns the database replaced or its directory. Another user can only create files of their own, and is not
+    /// asked to give them away.
+    func takeOwner(of reference: String) throws(SystemError) {
+        guard FileSystem.effectiveUserID() == 0 else { return }
+        let wanted = try FileSystem.owner(of: reference)
+        guard try FileSystem.owner(of: path) != wanted else { return }
+        try FileSystem.changeOwner(of: path, uid: wanted.uid, gid: wanted.gid)
+    }
+
     /// Flushes the temporary's contents (written by anyone, e.g. SQLite) to the disk.
     func synchronize() throws(SystemError) {
         try descriptor?.synchronize(describing: "'\(path)'")

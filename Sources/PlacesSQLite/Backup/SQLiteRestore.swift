@@ -10,9 +10,10 @@ import PlacesSystem
 /// Everything that can refuse is checked before anything is replaced: the backup's integrity and format version
 /// (an older one is fine: the daemon migrates it when it opens it), the key of a sealed backup, the daemon's lock
 /// on the target, and whether the target holds places. The backup is then copied to a temporary beside the
-/// target and flushed; only then is the old database (file, `-wal` and `-shm` together, so it stays a consistent
-/// database with its last commits) renamed to `PATH.before-restore-TIME`, the copy renamed into place and the
-/// directory flushed.
+/// target (given, when run as root, to the owner of the database it replaces or of its directory, so that the
+/// daemon's user can open it) and flushed; only then is the old database (file, `-wal` and `-shm` together, so it
+/// stays a consistent database with its last commits) renamed to `PATH.before-restore-TIME`, the copy renamed
+/// into place and the directory flushed.
 package enum SQLiteRestore {
     /// What a restore did.
     package struct Outcome: Sendable, Hashable {
@@ -41,6 +42,7 @@ package enum SQLiteRestore {
             }
             let partial = try PartialFile(for: database)
             try partial.copyContents(of: backup)
+            try partial.takeOwner(of: FileSystem.fileExists(database) ? database : partial.directory)
             try partial.synchronize()
             let kept = try RestoreTarget.moveAside(database, stamp: stamp(of: now))
             for suffix in ["-wal", "-shm", "-journal"] where FileSystem.fileExists(database + suffix) {
