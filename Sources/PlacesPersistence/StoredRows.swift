@@ -1,4 +1,5 @@
 import PlacesModel
+import PlacesSealing
 
 /// A whole store as its rows hold it, sealed values as they are: what `placesd migrate` copies from one engine
 /// to another, so that ids, order, versions and revisions come across unchanged and no key is needed.
@@ -13,35 +14,24 @@ package struct StoredRows: Sendable {
         package var owner: UserID
         /// Its position in the owner's list.
         package var position: Int64
-        /// The name, description and coordinates: '' and 0 when the row is sealed.
-        package var name: String, description: String, latitude: Double, longitude: Double
-        /// Whether it was visited.
-        package var isVisited: Bool
-        /// Its version.
-        package var version: Int64
-        /// When it was created and last updated, in milliseconds since the epoch.
-        package var createdAt: Int64, updatedAt: Int64
+        /// The name, description and coordinates as their columns hold them: '' and 0 when the row is sealed.
+        package var privateFields: SealedPayload
+        /// The fields kept in their own columns.
+        package var publicFields: PublicFields
         /// The sealed private fields, or nil in a plaintext store.
         package var sealed: [UInt8]?
 
         /// A row with every column given.
         package init(
-            row: Int64, id: PlaceID, owner: UserID, position: Int64, name: String, description: String,
-            latitude: Double, longitude: Double, isVisited: Bool, version: Int64, createdAt: Int64, updatedAt: Int64,
-            sealed: [UInt8]?
+            row: Int64, id: PlaceID, owner: UserID, position: Int64, privateFields: SealedPayload,
+            publicFields: PublicFields, sealed: [UInt8]?
         ) {
             self.row = row
             self.id = id
             self.owner = owner
             self.position = position
-            self.name = name
-            self.description = description
-            self.latitude = latitude
-            self.longitude = longitude
-            self.isVisited = isVisited
-            self.version = version
-            self.createdAt = createdAt
-            self.updatedAt = updatedAt
+            self.privateFields = privateFields
+            self.publicFields = publicFields
             self.sealed = sealed
         }
     }

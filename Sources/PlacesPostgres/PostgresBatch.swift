@@ -129,10 +129,7 @@ struct PlaceRows {
     private var ids = PGArray(of: .uuid)
     private var owners = PGArray(of: .int8)
     private var positions = PGArray(of: .int8)
-    private var fields = PlaceFieldArrays()
-    private var versions = PGArray(of: .int8)
-    private var createdAts = PGArray(of: .int8)
-    private var updatedAts = PGArray(of: .int8)
+    private var fields = PostgresPlaceColumns.Arrays()
     private(set) var isEmpty = true
 
     /// Adds the place in `slot`, sealed with `cipher` when there is one.
@@ -143,9 +140,6 @@ struct PlaceRows {
         owners.append(int: Int64(place.owner))
         positions.append(int: slot.position)
         fields.append(place, cipher: cipher)
-        versions.append(int: place.version)
-        createdAts.append(int: place.createdAt.millisecondsSinceEpoch)
-        updatedAts.append(int: place.updatedAt.millisecondsSinceEpoch)
         isEmpty = false
     }
 
@@ -155,32 +149,17 @@ struct PlaceRows {
         ids.append(id: stored.id)
         owners.append(int: Int64(stored.owner))
         positions.append(int: stored.position)
-        fields.names.append(text: stored.name)
-        fields.descriptions.append(text: stored.description)
-        fields.latitudes.append(double: stored.latitude)
-        fields.longitudes.append(double: stored.longitude)
-        fields.visited.append(bool: stored.isVisited)
-        fields.sealed.append(stored.sealed.map(PGValue.bytes))
-        versions.append(int: stored.version)
-        createdAts.append(int: stored.createdAt)
-        updatedAts.append(int: stored.updatedAt)
+        fields.append(stored)
         isEmpty = false
     }
 
     /// The parameters of `PostgresSchema.insertPlaces`.
     var insertParameters: [PGValue?] {
-        [
-            rows.value, ids.value, owners.value, positions.value, fields.names.value, fields.descriptions.value,
-            fields.latitudes.value, fields.longitudes.value, fields.visited.value, versions.value, createdAts.value,
-            updatedAts.value, fields.sealed.value,
-        ]
+        [rows.value, ids.value, owners.value, positions.value] + fields.values()
     }
 
     /// The parameters of `PostgresSchema.updatePlaces`.
     var updateParameters: [PGValue?] {
-        [
-            rows.value, positions.value, fields.names.value, fields.descriptions.value, fields.latitudes.value,
-            fields.longitudes.value, fields.visited.value, versions.value, updatedAts.value, fields.sealed.value,
-        ]
+        [rows.value, positions.value] + fields.values(isUpdate: true)
     }
 }

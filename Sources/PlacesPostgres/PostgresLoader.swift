@@ -83,9 +83,9 @@ struct PostgresLoader {
             throw .damaged("place row \(result.int64(row, 0)) is damaged")
         }
         do throws(DamagedState) {
-            let place = try PlaceFieldArrays.place(
-                in: result, at: row, id: id, owner: owner, fieldsFrom: 4, sealedAt: 12, cipher: cipher,
-                scratch: &scratch, what: "place '\(id)'")
+            let place = try PostgresPlaceColumns.place(
+                in: result, at: row, from: 4, id: id, owner: owner, cipher: cipher, scratch: &scratch,
+                what: "place '\(id)'")
             return PlaceSlot(place: place, position: result.int64(row, 3), row: result.int64(row, 0))
         } catch {
             throw .damaged(error.reason)

@@ -72,14 +72,12 @@ enum PostgresSchema {
         (version: 2, statements: ["ALTER TABLE places DROP CONSTRAINT IF EXISTS places_id_key"])
     ]
 
-    /// The columns of a place row, in the order the statements and the loader use.
-    static let placeColumns =
-        "rowid, id, owner, position, name, description, latitude, longitude, visited, version, created_at, updated_at, sealed"
-    /// The columns of a change, in the order the statements and the reader use.
-    static let changeColumns = """
-        revision, owner, owner_revision, kind, id, rowid, position, renumbered, name, description, latitude, longitude, \
-        visited, version, created_at, updated_at, sealed
-        """
+    /// The columns of a place row, in the order the statements and the loader use: the place's fields from
+    /// column 4 on.
+    static let placeColumns = "rowid, id, owner, position, \(PostgresPlaceColumns.list)"
+    /// The columns of a change, in the order the statements and the reader use: the place's fields from column 8 on.
+    static let changeColumns =
+        "revision, owner, owner_revision, kind, id, rowid, position, renumbered, \(PostgresPlaceColumns.list)"
 
     static let lockCounter = PGStatement(
         name: "lock_counter", sql: "SELECT revision, key_check FROM meta WHERE singleton = 1 FOR UPDATE")
@@ -98,17 +96,14 @@ enum PostgresSchema {
         name: "insert_places",
         sql: """
             INSERT INTO places (\(placeColumns))
-            SELECT \(unnesting("int8", "uuid", "int8", "int8", "text", "text", "float8", "float8", "bool", "int8",
-                "int8", "int8", "bytea"))
+            SELECT \(unnesting(["int8", "uuid", "int8", "int8"] + PostgresPlaceColumns.types))
             """)
     static let updatePlaces = PGStatement(
         name: "update_places",
         sql: """
-            UPDATE places AS p SET position = u.position, name = u.name, description = u.description,
-                latitude = u.latitude, longitude = u.longitude, visited = u.visited, version = u.version,
-                updated_at = u.updated_at, sealed = u.sealed
-            FROM (SELECT \(unnesting("int8", "int8", "text", "text", "float8", "float8", "bool", "int8", "int8", "bytea")))
-                AS u(rowid, position, name, description, latitude, longitude, visited, version, updated_at, sealed)
+            UPDATE places AS p SET position = u.position, \(PostgresPlaceColumns.assignments(from: "u"))
+            FROM (SELECT \(unnesting(["int8", "int8"] + PostgresPlaceColumns.updatedTypes)))
+                AS u(rowid, position, \(PostgresPlaceColumns.updatedList))
             WHERE p.rowid = u.rowid
             """)
     static let deletePlaces = PGStatement(
@@ -116,16 +111,18 @@ enum PostgresSchema {
     static let saveOwners = PGStatement(
         name: "save_owners",
         sql: """
-            INSERT INTO owners (uid, revision) SELECT \(unnesting("int8", "int8"))
+            INSERT INTO owners (uid, revision) SELECT \(unnesting(["int8", "int8"]))
             ON CONFLICT (uid) DO UPDATE SET revision = excluded.revision
             """)
     static let appendChanges = PGStatement(
         name: "append_changes",
         sql: """
             INSERT INTO changes (\(changeColumns))
-            SELECT \(unnesting("int8", "int8", "int8", "text", "uuid", "int8", "int8", "bytea", "text", "text", "float8",
-                "float8", "bool", "int8", "int8", "int8", "bytea"))
+            SELECT \(unnesting(changeTypes))
             """)
+    /// The array types of `changeColumns`, in order.
+    private static let changeTypes =
+        ["int8", "int8", "int8", "text", "uuid", "int8", "int8", "bytea"] + PostgresPlaceColumns.types
     static let saveRevision = PGStatement(
         name: "save_revision", sql: "UPDATE meta SET revision = $1::int8 WHERE singleton = 1")
     // Both prunings start at $1, below which this host already pruned: deleted rows stay in the index until a
@@ -152,7 +149,7 @@ enum PostgresSchema {
     /// elements in a table of their own before it joins them into rows, which took as long as inserting the
     /// rows did; in the select list the arrays are read side by side as the rows are made. Both give the same
     /// rows for arrays of one length, as every caller passes.
-    private static func unnesting(_ types: String...) -> String {
+    private static func unnesting(_ types: [String]) -> String {
         types.enumerated().map { "unnest($\($0.offset + 1)::\($0.element)[])" }.joined(separator: ", ")
     }
 

@@ -42,12 +42,9 @@ package enum PostgresStoreTransfer: StoreTransfer {
                         throw .damaged("place row \(chunk.int64(row, 0)) is damaged")
                     }
                     rows.places.append(
-                        StoredRows.Place(
-                            row: chunk.int64(row, 0), id: id, owner: owner, position: chunk.int64(row, 3),
-                            name: chunk.text(row, 4), description: chunk.text(row, 5), latitude: chunk.double(row, 6),
-                            longitude: chunk.double(row, 7), isVisited: chunk.bool(row, 8),
-                            version: chunk.int64(row, 9), createdAt: chunk.int64(row, 10),
-                            updatedAt: chunk.int64(row, 11), sealed: chunk.bytes(row, 12)))
+                        PostgresPlaceColumns.stored(
+                            in: chunk, at: row, from: 4, row: chunk.int64(row, 0), id: id, owner: owner,
+                            position: chunk.int64(row, 3)))
                 }
             }
             _ = try connection.execute([PGCommand(sql: "COMMIT")])[0].value()

@@ -24,10 +24,8 @@ final class ChangeLogStatements {
     /// How often the log is pruned by age, at most: pruning by count runs with every commit.
     static let agePruningIntervalMilliseconds: Int64 = 60_000
 
-    private static let columns = """
-        revision, owner, owner_revision, kind, id, name, description, latitude, longitude, visited, version,
-            created_at, updated_at, sealed
-        """
+    /// The columns every append writes and every read selects: the change's own, then a place's fields.
+    private static let columns = "revision, owner, owner_revision, kind, id, \(PlaceColumns.list)"
 
     /// Compiles every statement on `connection`.
     init(connection: SQLiteConnection, limits: ChangeLogLimits) throws(SQLiteError) {
@@ -35,7 +33,7 @@ final class ChangeLogStatements {
         append = try connection.prepare(
             """
             INSERT INTO changes (\(Self.columns), logged_at)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)
+            VALUES (\(PlaceColumns.parameters(from: 1, count: 6 + PlaceColumns.count)))
             """)
         pruneBelow = try connection.prepare("DELETE FROM changes WHERE revision < ?1")
         // Walks the log from its oldest change and stops at the first young one: it reads what is pruned next.
@@ -64,14 +62,8 @@ final class ChangeLogStatements {
             append.bind(change.revision, at: 3)
             append.bind(change.kind.rawValue, at: 4)
             append.bind(place.id, at: 5)
-            append.bindPrivateFields(
-                SealedPayload(place), id: place.id, owner: place.owner, cipher: cipher,
-                at: PrivateFieldParameters(name: 6, description: 7, latitude: 8, longitude: 9, sealed: 14))
-            append.bind(Int64(place.isVisited ? 1 : 0), at: 10)
-            append.bind(place.version, at: 11)
-            append.bind(place.createdAt.millisecondsSinceEpoch, at: 12)
-            append.bind(place.updatedAt.millisecondsSinceEpoch, at: 13)
-            append.bind(now, at: 15)
+            PlaceColumns.bind(place, cipher: cipher, to: append, at: 6)
+            append.bind(now, at: 6 + PlaceColumns.count)
             try append.run()
         }
     }
@@ -117,10 +109,8 @@ final class ChangeLogStatements {
         guard let owner = UserID(exactly: row.int64(at: 1)), let kind = PlaceChange.Kind(rawValue: row.text(at: 3)),
             let id = row.placeID(at: 4)
         else { throw DamagedState(reason: "change \(storeRevision) of the change log is damaged") }
-        var payload = SealedPayload(
-            name: row.text(at: 5), description: row.text(at: 6),
-            coordinate: Coordinate(latitude: row.double(at: 7), longitude: row.double(at: 8)))
-        switch (row.blob(at: 13), cipher) {
+        var payload = PlaceColumns.privateFields(in: row, at: 5)
+        switch (PlaceColumns.sealed(in: row, at: 5), cipher) {
         case (nil, nil):
             break
         case (let sealed?, let cipher?):
@@ -131,11 +121,7 @@ final class ChangeLogStatements {
         case (nil, _?), (_?, nil):
             throw DamagedState(reason: "change \(storeRevision) of the change log is not sealed as the store is")
         }
-        let place = Place(
-            id: id, owner: owner, name: payload.name, description: payload.description,
-            coordinate: payload.coordinate, isVisited: row.int64(at: 9) != 0, version: row.int64(at: 10),
-            createdAt: Timestamp(millisecondsSinceEpoch: row.int64(at: 11)),
-            updatedAt: Timestamp(millisecondsSinceEpoch: row.int64(at: 12)))
+        let place = PlaceColumns.publicFields(in: row, at: 5).place(id: id, owner: owner, privateFields: payload)
         return PlaceChange(kind: kind, revision: row.int64(at: 2), storeRevision: storeRevision, place: place)
     }
 }

@@ -27,16 +27,10 @@ final class PlaceStatements {
         rollback = try connection.prepare("ROLLBACK")
         insert = try connection.prepare(
             """
-            INSERT INTO places (id, owner, position, name, description, latitude, longitude, visited, version,
-                created_at, updated_at, rowid, sealed)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)
+            INSERT INTO places (id, owner, position, rowid, \(PlaceColumns.list))
+            VALUES (\(PlaceColumns.parameters(from: 1, count: 4 + PlaceColumns.count)))
             """)
-        update = try connection.prepare(
-            """
-            UPDATE places SET name = ?2, description = ?3, latitude = ?4, longitude = ?5, visited = ?6,
-                version = ?7, updated_at = ?8, sealed = ?9
-            WHERE rowid = ?1
-            """)
+        update = try connection.prepare("UPDATE places SET \(PlaceColumns.assignments(from: 2)) WHERE rowid = ?1")
         delete = try connection.prepare("DELETE FROM places WHERE rowid = ?1")
         reposition = try connection.prepare("UPDATE places SET position = ?2 WHERE rowid = ?1")
         saveOwnerRevision = try connection.prepare(
@@ -71,19 +65,12 @@ final class PlaceStatements {
             insert.bind(place.id, at: 1)
             insert.bind(Int64(place.owner), at: 2)
             insert.bind(position, at: 3)
-            bindPrivateFields(of: place, to: insert, name: 4, description: 5, latitude: 6, longitude: 7, sealed: 13)
-            insert.bind(Int64(place.isVisited ? 1 : 0), at: 8)
-            insert.bind(place.version, at: 9)
-            insert.bind(place.createdAt.millisecondsSinceEpoch, at: 10)
-            insert.bind(place.updatedAt.millisecondsSinceEpoch, at: 11)
-            insert.bind(row, at: 12)
+            insert.bind(row, at: 4)
+            PlaceColumns.bind(place, cipher: cipher, to: insert, at: 5)
             try insert.run()
         case .update(let place, let row):
             update.bind(row, at: 1)
-            bindPrivateFields(of: place, to: update, name: 2, description: 3, latitude: 4, longitude: 5, sealed: 9)
-            update.bind(Int64(place.isVisited ? 1 : 0), at: 6)
-            update.bind(place.version, at: 7)
-            update.bind(place.updatedAt.millisecondsSinceEpoch, at: 8)
+            PlaceColumns.bind(place, cipher: cipher, to: update, at: 2, isUpdate: true)
             try update.run()
         case .reposition(let row, let position):
             reposition.bind(row, at: 1)
@@ -93,18 +80,6 @@ final class PlaceStatements {
             delete.bind(row, at: 1)
             try delete.run()
         }
-    }
-
-    /// Binds the name, description and coordinates of `place` in plaintext, or (with a cipher) sealed, with ''
-    /// and 0 in their own columns.
-    private func bindPrivateFields(
-        of place: Place, to statement: SQLiteStatement, name: Int32, description: Int32, latitude: Int32,
-        longitude: Int32, sealed: Int32
-    ) {
-        statement.bindPrivateFields(
-            SealedPayload(place), id: place.id, owner: place.owner, cipher: cipher,
-            at: PrivateFieldParameters(
-                name: name, description: description, latitude: latitude, longitude: longitude, sealed: sealed))
     }
 
     /// Stores `owner`'s revision.

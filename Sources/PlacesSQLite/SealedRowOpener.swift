@@ -1,6 +1,7 @@
 import Dispatch
 import PlacesLocking
 import PlacesModel
+import PlacesPersistence
 import PlacesSealing
 import PlacesState
 import Synchronization
@@ -22,14 +23,8 @@ struct SealedRowOpener {
         let position: Int64
         /// The rowid.
         let row: Int64
-        /// The `visited` column.
-        let isVisited: Bool
-        /// The `version` column.
-        let version: Int64
-        /// The `created_at` column.
-        let createdAt: Int64
-        /// The `updated_at` column.
-        let updatedAt: Int64
+        /// The fields in their own columns.
+        let publicFields: PublicFields
         /// Where the sealed value starts in the batch's bytes.
         let offset: Int
         /// The sealed value's length.
@@ -58,13 +53,13 @@ struct SealedRowOpener {
     /// Returns the places of the batches finished meanwhile that must be taken now, in row order; throws if a
     /// row did not open.
     mutating func add(
-        id: PlaceID, owner: UserID, position: Int64, row: Int64, isVisited: Bool, version: Int64,
-        createdAt: Int64, updatedAt: Int64, sealed: UnsafeRawBufferPointer
+        id: PlaceID, owner: UserID, position: Int64, row: Int64, publicFields: PublicFields,
+        sealed: UnsafeRawBufferPointer
     ) throws(DamagedState) -> [PlaceSlot]? {
         rows.append(
             Row(
-                id: id, owner: owner, position: position, row: row, isVisited: isVisited, version: version,
-                createdAt: createdAt, updatedAt: updatedAt, offset: bytes.count, count: sealed.count))
+                id: id, owner: owner, position: position, row: row, publicFields: publicFields,
+                offset: bytes.count, count: sealed.count))
         bytes.append(contentsOf: sealed)
         guard rows.count == Self.batchSize else { return nil }
         submit()
@@ -136,11 +131,7 @@ struct SealedRowOpener {
                                 + "store's key")
                         return
                     }
-                    let place = Place(
-                        id: row.id, owner: row.owner, name: payload.name, description: payload.description,
-                        coordinate: payload.coordinate, isVisited: row.isVisited, version: row.version,
-                        createdAt: Timestamp(millisecondsSinceEpoch: row.createdAt),
-                        updatedAt: Timestamp(millisecondsSinceEpoch: row.updatedAt))
+                    let place = row.publicFields.place(id: row.id, owner: row.owner, privateFields: payload)
                     slots.append(PlaceSlot(place: place, position: row.position, row: row.row))
                 }
             }

@@ -1,4 +1,5 @@
 import PlacesModel
+import PlacesPersistence
 import PlacesSealing
 import PlacesState
 
@@ -88,15 +89,14 @@ struct StateLoader {
             }
             let owner = try Self.owner(places.int64(at: 1))
             let position = places.int64(at: 2)
-            let row = places.int64(at: 11)
+            let row = places.int64(at: 3)
             assembly.locate(id, at: PlaceLocation(owner: owner, position: position), row: row)
-            guard let sealed = places.blob(at: 12) else {
+            guard let sealed = PlaceColumns.sealed(in: places, at: 4) else {
                 throw DamagedState(reason: "place '\(id)' is not sealed in a sealed store")
             }
             let opened = try opener!.add(
-                id: id, owner: owner, position: position, row: row, isVisited: places.int64(at: 7) != 0,
-                version: places.int64(at: 8), createdAt: places.int64(at: 9), updatedAt: places.int64(at: 10),
-                sealed: sealed)
+                id: id, owner: owner, position: position, row: row,
+                publicFields: PlaceColumns.publicFields(in: places, at: 4), sealed: sealed)
             for slot in opened ?? [] {
                 assembly.append(slot)
             }
@@ -110,28 +110,23 @@ struct StateLoader {
         }
     }
 
-    /// The columns every read of the places selects, in the order the readers take them.
-    static let placesQuery = """
-        SELECT id, owner, position, name, description, latitude, longitude, visited, version, created_at,
-            updated_at, rowid, sealed
-        FROM places
-        """
+    /// The columns every read of the places selects, in the order the readers take them: the place's fields from
+    /// result column 4 on.
+    static let placesQuery = "SELECT id, owner, position, rowid, \(PlaceColumns.list) FROM places"
 
     /// The place in the current row of `places` (a `placesQuery`) of a plaintext store.
+    @inline(__always)
     static func plaintextSlot(_ places: SQLiteStatement) throws -> PlaceSlot {
         guard let id = places.placeID(at: 0) else {
             throw DamagedState(reason: "a place has an id that is not 16 bytes")
         }
-        guard places.blob(at: 12) == nil else {
+        guard PlaceColumns.sealed(in: places, at: 4) == nil else {
             throw DamagedState(reason: "place '\(id)' is sealed in a plaintext store")
         }
-        let place = Place(
-            id: id, owner: try owner(places.int64(at: 1)), name: places.text(at: 3), description: places.text(at: 4),
-            coordinate: Coordinate(latitude: places.double(at: 5), longitude: places.double(at: 6)),
-            isVisited: places.int64(at: 7) != 0, version: places.int64(at: 8),
-            createdAt: Timestamp(millisecondsSinceEpoch: places.int64(at: 9)),
-            updatedAt: Timestamp(millisecondsSinceEpoch: places.int64(at: 10)))
-        return PlaceSlot(place: place, position: places.int64(at: 2), row: places.int64(at: 11))
+        let place = PlaceColumns.publicFields(in: places, at: 4).place(
+            id: id, owner: try owner(places.int64(at: 1)),
+            privateFields: PlaceColumns.privateFields(in: places, at: 4))
+        return PlaceSlot(place: place, position: places.int64(at: 2), row: places.int64(at: 3))
     }
 
     private static func owner(_ value: Int64) throws -> UserID {

@@ -65,14 +65,11 @@ enum StoreConversion {
     ) throws {
         let read = try connection.prepare(
             """
-            SELECT rowid, id, owner, name, description, latitude, longitude, sealed FROM places
+            SELECT rowid, id, owner, \(PlaceColumns.privateList) FROM places
             WHERE rowid > ?1 ORDER BY rowid LIMIT \(batchSize)
             """)
         let write = try connection.prepare(
-            """
-            UPDATE places SET name = ?2, description = ?3, latitude = ?4, longitude = ?5, sealed = ?6
-            WHERE rowid = ?1
-            """)
+            "UPDATE places SET \(PlaceColumns.assignments(from: 2, of: PlaceColumns.privateNames)) WHERE rowid = ?1")
         var after = Int64.min
         var scratch = [UInt8](repeating: 0, count: 512)
         while true {
@@ -83,7 +80,7 @@ enum StoreConversion {
                 guard let id = read.placeID(at: 1), let owner = UserID(exactly: read.int64(at: 2)) else {
                     throw DamagedState(reason: "row \(row) has no valid id or owner")
                 }
-                let sealed = read.blob(at: 7)
+                let sealed = PlaceColumns.sealed(in: read, at: 3)
                 let payload: SealedPayload
                 if let old {
                     guard let sealed else {
@@ -99,9 +96,7 @@ enum StoreConversion {
                     guard sealed == nil else {
                         throw DamagedState(reason: "place '\(id)' is sealed in a plaintext store")
                     }
-                    payload = SealedPayload(
-                        name: read.text(at: 3), description: read.text(at: 4),
-                        coordinate: Coordinate(latitude: read.double(at: 5), longitude: read.double(at: 6)))
+                    payload = PlaceColumns.privateFields(in: read, at: 3)
                 }
                 batch.append((row, id, owner, payload))
             }
@@ -110,9 +105,7 @@ enum StoreConversion {
             after = last.row
             for item in batch {
                 write.bind(item.row, at: 1)
-                write.bindPrivateFields(
-                    item.payload, id: item.id, owner: item.owner, cipher: new,
-                    at: PrivateFieldParameters(name: 2, description: 3, latitude: 4, longitude: 5, sealed: 6))
+                PlaceColumns.bind(item.payload, id: item.id, owner: item.owner, cipher: new, to: write, at: 2)
                 try write.run()
             }
         }

@@ -23,22 +23,15 @@ package enum SQLiteStoreTransfer: StoreTransfer {
                 rows.owners.append((uid, owners.int64(at: 1)))
             }
             let places = try connection.prepare(
-                """
-                SELECT rowid, id, owner, position, name, description, latitude, longitude, visited, version,
-                    created_at, updated_at, sealed
-                FROM places ORDER BY rowid
-                """)
+                "SELECT rowid, id, owner, position, \(PlaceColumns.list) FROM places ORDER BY rowid")
             while try places.step() {
                 guard let id = places.placeID(at: 1), let owner = UserID(exactly: places.int64(at: 2)) else {
                     throw DamagedState(reason: "place row \(places.int64(at: 0)) is damaged")
                 }
                 rows.places.append(
-                    StoredRows.Place(
-                        row: places.int64(at: 0), id: id, owner: owner, position: places.int64(at: 3),
-                        name: places.text(at: 4), description: places.text(at: 5), latitude: places.double(at: 6),
-                        longitude: places.double(at: 7), isVisited: places.int64(at: 8) != 0,
-                        version: places.int64(at: 9), createdAt: places.int64(at: 10), updatedAt: places.int64(at: 11),
-                        sealed: places.bytes(at: 12)))
+                    PlaceColumns.stored(
+                        in: places, at: 4, row: places.int64(at: 0), id: id, owner: owner,
+                        position: places.int64(at: 3)))
             }
             return rows
         } catch {
@@ -73,24 +66,15 @@ package enum SQLiteStoreTransfer: StoreTransfer {
                 }
                 let place = try connection.prepare(
                     """
-                    INSERT INTO places (rowid, id, owner, position, name, description, latitude, longitude, visited,
-                        version, created_at, updated_at, sealed)
-                    VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)
+                    INSERT INTO places (rowid, id, owner, position, \(PlaceColumns.list))
+                    VALUES (\(PlaceColumns.parameters(from: 1, count: 4 + PlaceColumns.count)))
                     """)
                 for row in rows.places {
                     place.bind(row.row, at: 1)
                     place.bind(row.id, at: 2)
                     place.bind(Int64(row.owner), at: 3)
                     place.bind(row.position, at: 4)
-                    place.bind(row.name, at: 5)
-                    place.bind(row.description, at: 6)
-                    place.bind(row.latitude, at: 7)
-                    place.bind(row.longitude, at: 8)
-                    place.bind(Int64(row.isVisited ? 1 : 0), at: 9)
-                    place.bind(row.version, at: 10)
-                    place.bind(row.createdAt, at: 11)
-                    place.bind(row.updatedAt, at: 12)
-                    if let sealed = row.sealed { place.bind(blob: sealed, at: 13) } else { place.bindNull(at: 13) }
+                    PlaceColumns.bind(row, to: place, at: 5)
                     try place.run()
                 }
                 try connection.execute("COMMIT")

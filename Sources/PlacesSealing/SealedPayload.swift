@@ -4,7 +4,7 @@ import PlacesModel
 ///
 /// Layout, version 1: the version byte, latitude and longitude as IEEE 754 binary64 little-endian, the name's
 /// UTF-8 length as an unsigned LEB128 number, the name's UTF-8, then the description's UTF-8 to the end.
-package struct SealedPayload: Equatable {
+package struct SealedPayload: Equatable, Sendable {
     /// The current layout's version byte.
     package static let version: UInt8 = 1
     /// The fewest bytes a payload has: version, two coordinates, a one-byte length.
