@@ -47,8 +47,8 @@ final class BackupRunner: Sendable {
             throw RPCError(
                 code: RPCErrorCode.methodNotFound,
                 message:
-                    "server.backup is not available: backups of a PostgreSQL store are not available yet; use pg_dump, "
-                    + "or 'placesctl export --all-users'.")
+                    "server.backup is not available: backups of a PostgreSQL store are not available yet; back up its "
+                    + "database with pg_dump.")
         }
         switch params.target {
         case .file(let path):

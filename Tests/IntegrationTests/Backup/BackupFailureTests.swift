@@ -58,6 +58,23 @@ struct BackupFailureTests {
         }
     }
 
+    /// A daemon over PostgreSQL refuses a backup with -32601 saying why; placesctl exits 64.
+    @Test func aPostgreSQLStoreCannotBeBackedUpYet() throws {
+        let cluster = try PostgresCluster()
+        defer { cluster.stop() }
+        let daemon = try DaemonProcess(databasePath: cluster.uri)
+        defer { daemon.shutdown() }
+        try daemon.start(timeout: 60)
+        let target = daemon.directory.file("b.sqlite")
+        let error = try daemon.connect().error("server.backup", ["path": .string(target)])
+        expectError(error, code: -32601)
+        #expect(error["message"]?.string?.contains("backups of a PostgreSQL store are not available yet") == true)
+        let run = try Subprocess.run(
+            try Binaries.placesctl(), ["--socket", daemon.socketPath, "backup", target], in: daemon.directory)
+        #expect(run.status == .exited(64) && run.stderr.contains("pg_dump"), "\(run.summary)")
+        #expect(!TemporaryDirectory.exists(target))
+    }
+
     /// The names of backup temporaries in `directory`.
     private static func temporaries(in directory: String) -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter { $0.contains(".partial-") }
