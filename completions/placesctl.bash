@@ -15,7 +15,7 @@ _placesctl()
     local cur prev words cword
     _init_completion || return
 
-    local commands='add list get update visit unvisit move remove near watch import export status unlock key call help'
+    local commands='add list get update visit unvisit move remove near watch import export backup status unlock key call help'
     local command='' socket='' position=0 i
     for ((i = 1; i < cword; i++)); do
         case ${words[i]} in
@@ -23,7 +23,7 @@ _placesctl()
                 socket=${words[i + 1]}
                 ((i++))
                 ;;
-            --lat | --latitude | --lon | --longitude | --description | --search | --offset | --limit | --name | --if-version | --before | --after | --radius | --format | -o | --output | --key-file)
+            --lat | --latitude | --lon | --longitude | --description | --search | --offset | --limit | --name | --if-version | --before | --after | --radius | --format | -o | --output | --keep | --key-file)
                 ((i++))
                 ;;
             -*) ;;
@@ -121,6 +121,14 @@ _placesctl()
             esac
             options='--format -o --output'
             ;;
+        backup)
+            case $prev in
+                --keep)
+                    return
+                    ;;
+            esac
+            options='--keep'
+            ;;
         unlock)
             case $prev in
                 --key-file)
@@ -155,6 +163,13 @@ _placesctl()
                     ;;
             esac
             ;;
+        backup)
+            case $position in
+                0)
+                    _filedir
+                    ;;
+            esac
+            ;;
         key)
             case $position in
                 0)
@@ -165,7 +180,7 @@ _placesctl()
         call)
             case $position in
                 0)
-                    mapfile -t COMPREPLY < <(compgen -W 'places.add places.get places.list places.update places.remove places.move places.near places.watch places.import places.export server.status server.unlock rpc.discover' -- "$cur")
+                    mapfile -t COMPREPLY < <(compgen -W 'places.add places.get places.list places.update places.remove places.move places.near places.watch places.import places.export server.status server.unlock server.backup rpc.discover' -- "$cur")
                     ;;
             esac
             ;;

@@ -1,7 +1,7 @@
 # fish completion for placesctl.
 # Made from placesctl's option declarations by 'make completions'; edit those, not this file.
 
-set -l commands add list get update visit unvisit move remove near watch import export status unlock key call help
+set -l commands add list get update visit unvisit move remove near watch import export backup status unlock key call help
 
 # Prints the ids of the caller's places, asking the daemon.
 function __placesctl_ids
@@ -23,7 +23,7 @@ function __placesctl_argument
     for token in $tokens
         if test $skip = 1
             set skip 0
-        else if contains -- $token --socket --lat --latitude --lon --longitude --description --search --offset --limit --name --if-version --before --after --radius --format -o --output --key-file
+        else if contains -- $token --socket --lat --latitude --lon --longitude --description --search --offset --limit --name --if-version --before --after --radius --format -o --output --keep --key-file
             set skip 1
         else if string match -q -- '-*' $token
             continue
@@ -54,6 +54,7 @@ complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a near -d 
 complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a watch -d 'Show your places, then each change as it happens'
 complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a import -d 'Add the places from a JSON, GeoJSON or GPX file to your list'
 complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a export -d 'Write all your places as JSON, GeoJSON or GPX'
+complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a backup -d 'Back up all users\' places into a file while placesd runs'
 complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a status -d 'Show the daemon\'s status and your number of places'
 complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a unlock -d 'Give a locked placesd the key to its encrypted places'
 complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a key -d 'Generate a new key for encrypting placesd\'s places'
@@ -80,11 +81,13 @@ complete -c placesctl -n '__fish_seen_subcommand_from move' -l bottom -d 'Put th
 complete -c placesctl -n '__fish_seen_subcommand_from near' -l radius -x -d 'Only places this close: metres or kilometres'
 complete -c placesctl -n '__fish_seen_subcommand_from export' -l format -x -a 'json geojson gpx' -d 'json, geojson or gpx'
 complete -c placesctl -n '__fish_seen_subcommand_from export' -s o -l output -r -F -d 'Write to FILE instead of standard output'
+complete -c placesctl -n '__fish_seen_subcommand_from backup' -l keep -x -d 'With a DIRECTORY, keep the newest N backups there'
 complete -c placesctl -n '__fish_seen_subcommand_from unlock' -l key-file -r -F -a - -d 'Read the key from FILE'
 complete -c placesctl -n '__fish_seen_subcommand_from key' -l raw -d 'Write the 32 raw bytes instead of base64'
 
 complete -c placesctl -n '__placesctl_argument 0 get update visit unvisit move remove' -a '(__placesctl_ids)' -d 'The place\'s id: the full UUID or a unique prefix of at least 4 hex digits'
 complete -c placesctl -n '__placesctl_argument 0 import' -F -a - -d 'The file to read, or - for standard input'
+complete -c placesctl -n '__placesctl_argument 0 backup' -F -d 'The backup file, or a directory to keep dated backups in'
 complete -c placesctl -n '__placesctl_argument 0 key' -a 'generate' -d 'What to do: generate, the only action'
-complete -c placesctl -n '__placesctl_argument 0 call' -a 'places.add places.get places.list places.update places.remove places.move places.near places.watch places.import places.export server.status server.unlock rpc.discover' -d 'The method\'s name, such as places.list'
+complete -c placesctl -n '__placesctl_argument 0 call' -a 'places.add places.get places.list places.update places.remove places.move places.near places.watch places.import places.export server.status server.unlock server.backup rpc.discover' -d 'The method\'s name, such as places.list'
 complete -c placesctl -n '__placesctl_argument 0 help' -a "$commands" -d 'The command to explain'

@@ -4,7 +4,8 @@ enum CommandTable {
     static let all: [CommandSpec] = [
         AddCommand.spec, ListCommand.spec, GetCommand.spec, UpdateCommand.spec, VisitCommand.visitSpec,
         VisitCommand.unvisitSpec, MoveCommand.spec, RemoveCommand.spec, NearCommand.spec, WatchCommand.spec,
-        ImportCommand.spec, ExportCommand.spec, StatusCommand.spec, UnlockCommand.spec, KeyCommand.spec,
+        ImportCommand.spec, ExportCommand.spec, BackupCommand.spec, StatusCommand.spec, UnlockCommand.spec,
+        KeyCommand.spec,
         CallCommand.spec, HelpCommand.spec,
     ]
 

@@ -111,7 +111,7 @@ import Testing
         #expect(
             names == [
                 "add", "list", "get", "update", "visit", "unvisit", "move", "remove", "near", "watch", "import",
-                "export", "status", "unlock", "key", "call", "help",
+                "export", "backup", "status", "unlock", "key", "call", "help",
             ])
         let overview = HelpText.overview()
         for code in ExitCode.allCases {

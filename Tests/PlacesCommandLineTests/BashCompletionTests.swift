@@ -55,7 +55,7 @@ struct BashCompletionTests {
         ("placesctl", "placesctl status --j", ["--json"]),
         ("placesctl", "placesctl help st", ["status"]),
         ("placesctl", "placesctl key g", ["generate"]),
-        ("placesctl", "placesctl call server.", ["server.status", "server.unlock"]),
+        ("placesctl", "placesctl call server.", ["server.backup", "server.status", "server.unlock"]),
         ("placesctl", "placesctl import ", ["-", "bin", "places.json"]),
         ("placesctl", "placesctl import places.json ", []),
         ("placesctl", "placesctl near --lat ", []),

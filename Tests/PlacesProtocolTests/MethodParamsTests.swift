@@ -44,6 +44,9 @@ import Testing
         ExportParams(format: .gpx),
         ExportParams(format: .json, allUsers: true),
         UnlockParams(key: Array(0..<32)),
+        BackupParams(target: .file("/var/backups/places.sqlite")),
+        BackupParams(target: .directory("/var/lib/placesd/backups", keep: nil)),
+        BackupParams(target: .directory("/srv/backups", keep: 7)),
     ]
 
     @Test(arguments: samples.indices)

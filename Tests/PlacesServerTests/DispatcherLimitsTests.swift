@@ -21,6 +21,7 @@ struct DispatcherLimitsTests {
         case .importPlaces: #""places":[]"#
         case .export: #""format":"gpx""#
         case .unlock: #""key":"AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=""#
+        case .backup: #""path":"/tmp/backup.sqlite""#
         }
     }
 

@@ -14,6 +14,7 @@ public enum Method: String, CaseIterable, Sendable {
     case export = "places.export"
     case status = "server.status"
     case unlock = "server.unlock"
+    case backup = "server.backup"
     case discover = "rpc.discover"
 
     /// The type of the method's params, or nil for a method that takes none.
@@ -30,6 +31,7 @@ public enum Method: String, CaseIterable, Sendable {
         case .importPlaces: ImportParams.self
         case .export: ExportParams.self
         case .unlock: UnlockParams.self
+        case .backup: BackupParams.self
         case .status, .discover: nil
         }
     }

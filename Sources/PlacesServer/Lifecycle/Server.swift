@@ -60,9 +60,11 @@ public final class Server {
         let hub = SubscriptionHub()
         store.setChangeObserver { changes in hub.publish(changes) }
         store.setGapObserver { hub.interruptAll() }
+        let backups = StorageEngines.backups(of: configuration.databasePath, logger: logger)
+        backups.removeTemporariesBesideDatabase()
         let context = LoopContext(
             dispatcher: Dispatcher(
-                store: store, statistics: statistics, settings: settings, hub: hub, logger: logger),
+                store: store, statistics: statistics, settings: settings, hub: hub, logger: logger, backups: backups),
             statistics: statistics,
             logger: logger,
             settings: settings,

@@ -2,6 +2,7 @@ import PlacesPersistence
 import PlacesPostgres
 import PlacesSQLite
 import PlacesState
+import PlacesSystem
 
 /// The storage engines placesd is built with, and which of them a configured database names: the one place in
 /// the program that names them. Everything below the server sees only the engine protocols.
@@ -27,6 +28,12 @@ enum StorageEngines {
     /// options.
     static func describe(_ database: String) -> String {
         kind(of: database).describe(database)
+    }
+
+    /// What runs `server.backup` for `database`: a copy through its engine, or a refusal if the engine cannot
+    /// copy a store while it is served.
+    static func backups(of database: String, logger: Logger?) -> BackupRunner {
+        BackupRunner(database: database, kind: kind(of: database) as? any OnlineBackupKind.Type, logger: logger)
     }
 
     /// Opens the store in `database` with the engine of its kind, with `options`.

@@ -41,6 +41,11 @@ extension Dispatcher {
                 return .mutation(.importPlaces(params.places.map { PlaceImport(id: $0.id, draft: $0.draft) }))
             case .export:
                 return try export(ExportParams.decode(request.params), caller: caller)
+            case .backup:
+                try requireAdmin(
+                    caller, for: Method.backup.rawValue,
+                    advice: "a backup holds every user's places; keep your own with 'placesctl export'")
+                return try backups.start(BackupParams.decode(request.params))
             case .discover:
                 _ = try EmptyParams.decode(request.params)
                 return .success { writer in writer.writeRaw(OpenRPCDocument.bytes) }
@@ -59,10 +64,11 @@ extension Dispatcher {
         }
     }
 
-    private func requireAdmin(_ caller: Caller, for what: String = "allUsers") throws(RPCError) {
+    private func requireAdmin(_ caller: Caller, for what: String = "allUsers", advice: String? = nil) throws(RPCError) {
         guard caller.isAdmin else {
             throw .permissionDenied(
-                "\(what) is only for root and members of the group '\(settings.current.adminGroupName)'."
+                "\(what) is only for root and members of the group '\(settings.current.adminGroupName)'"
+                    + (advice.map { "; \($0)" } ?? "") + "."
             )
         }
     }

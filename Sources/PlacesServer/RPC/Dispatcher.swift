@@ -16,10 +16,13 @@ final class Dispatcher: Sendable {
     let unlockThrottle: UnlockThrottle
     /// Writes the log; `server.unlock` logs every attempt.
     let logger: Logger?
+    /// Runs `server.backup`.
+    let backups: BackupRunner
 
     init(
         store: PlaceStore, statistics: ServerStatistics, settings: LiveSettings, hub: SubscriptionHub,
-        unlockThrottle: UnlockThrottle = UnlockThrottle(), logger: Logger? = nil
+        unlockThrottle: UnlockThrottle = UnlockThrottle(), logger: Logger? = nil,
+        backups: BackupRunner = .unavailable
     ) {
         self.store = store
         self.statistics = statistics
@@ -27,6 +30,7 @@ final class Dispatcher: Sendable {
         self.hub = hub
         self.unlockThrottle = unlockThrottle
         self.logger = logger
+        self.backups = backups
     }
 
     /// The store submission for `mutation`: once its batch is committed (or failed), what the store made of it

@@ -5,7 +5,7 @@ extension Method {
     var isChange: Bool {
         switch self {
         case .add, .update, .remove, .move, .importPlaces: true
-        case .get, .list, .near, .watch, .export, .status, .unlock, .discover: false
+        case .get, .list, .near, .watch, .export, .status, .unlock, .backup, .discover: false
         }
     }
 }

@@ -215,6 +215,22 @@ enum OpenRPCDocument {
                 ],
                 result: result("unlocked", UnlockResult.schema),
                 errors: ["PermissionDenied", "Locked"])
+        case .backup:
+            return Self.method(
+                method,
+                "Copies the whole store, while it is served, into a SQLite file in placesd's format (root and the admin "
+                    + "group only; sealed rows stay sealed); one backup at a time.",
+                params: [
+                    param(BackupParams.pathKey, ["type": "string"], "The backup file's absolute path (or directory)."),
+                    param(
+                        BackupParams.directoryKey, ["type": "string"],
+                        "An absolute directory: the file is named places-YYYYMMDDTHHMMSSZ.sqlite there (UTC)."),
+                    param(
+                        BackupParams.keepKey, ["type": "integer", "minimum": 1, "maximum": 1000],
+                        "With directory: once the backup is complete, remove the oldest backups beyond this many."),
+                ],
+                result: result("backup", BackupResult.schema),
+                errors: ["PermissionDenied", "InvalidParams", "StorageFailure", "LimitReached"])
         case .discover:
             return Self.method(
                 method, "Returns this OpenRPC document.", params: [],

@@ -7,7 +7,8 @@ struct DiscoverTests {
     /// The contract's implemented methods.
     static let methods: Set<String> = [
         "places.add", "places.get", "places.list", "places.update", "places.remove", "places.move", "places.near",
-        "places.watch", "places.import", "places.export", "server.status", "server.unlock", "rpc.discover",
+        "places.watch", "places.import", "places.export", "server.status", "server.unlock", "server.backup",
+        "rpc.discover",
     ]
 
     /// The repository's root, found from this file's path (Tests/IntegrationTests/Features/…).
