@@ -47,8 +47,8 @@ enum GeoJSONImport {
         let present = { (key: String) -> JSONValue? in properties[key] == .null ? nil : properties[key] }
         let fromProperties = PlaceField.draftFields.filter { $0 != .latitude && $0 != .longitude }
         var fields = try PlaceFieldsReader(fromProperties) { field in
-            if field == .description, present(field.text) == nil { return (prefix + "desc", present("desc")) }
-            return (prefix + field.text, present(field.text))
+            if field == .description, present(field.text) == nil { return (prefix, "desc", present("desc")) }
+            return (prefix, field.text, present(field.text))
         }
         fields.latitude = latitude
         fields.longitude = longitude

@@ -75,9 +75,9 @@ struct ParamsReader {
         return try Self.string(value, field: fieldPrefix + key)
     }
 
-    /// `value` as a string, or the error for `field`.
-    static func string(_ value: JSONValue, field: String) throws(RPCError) -> String {
-        guard case .string(let string) = value else { throw invalid(field, "must be a string") }
+    /// `value` as a string, or the error for `field` (built only then).
+    static func string(_ value: JSONValue, field: @autoclosure () -> String) throws(RPCError) -> String {
+        guard case .string(let string) = value else { throw invalid(field(), "must be a string") }
         return string
     }
 
@@ -87,10 +87,10 @@ struct ParamsReader {
         return try Self.number(value, field: fieldPrefix + key)
     }
 
-    /// `value` as a double, or the error for `field`.
-    static func number(_ value: JSONValue, field: String) throws(RPCError) -> Double {
+    /// `value` as a double, or the error for `field` (built only then).
+    static func number(_ value: JSONValue, field: @autoclosure () -> String) throws(RPCError) -> Double {
         guard case .number(let number) = value, let double = number.double else {
-            throw invalid(field, "must be a number")
+            throw invalid(field(), "must be a number")
         }
         return double
     }
@@ -101,9 +101,9 @@ struct ParamsReader {
         return try Self.bool(value, field: fieldPrefix + key)
     }
 
-    /// `value` as a Boolean, or the error for `field`.
-    static func bool(_ value: JSONValue, field: String) throws(RPCError) -> Bool {
-        guard case .bool(let bool) = value else { throw invalid(field, "must be a boolean") }
+    /// `value` as a Boolean, or the error for `field` (built only then).
+    static func bool(_ value: JSONValue, field: @autoclosure () -> String) throws(RPCError) -> Bool {
+        guard case .bool(let bool) = value else { throw invalid(field(), "must be a boolean") }
         return bool
     }
 

@@ -4,8 +4,8 @@ import PlacesModel
 /// yet validated: the one place that reads and writes each of them, for `places.add`, `places.update` and the
 /// imports.
 struct PlaceFieldsReader {
-    /// The path an error about a field names, and the field's value when it is given.
-    typealias Lookup = (PlaceField) -> (path: String, value: JSONValue?)
+    /// Where a field is (an error about it names `prefix + key`, joined only then), and its value when given.
+    typealias Lookup = (PlaceField) -> (prefix: String, key: String, value: JSONValue?)
 
     /// The name, if given.
     var name: String?
@@ -24,17 +24,17 @@ struct PlaceFieldsReader {
         _ fields: [PlaceField] = PlaceField.draftFields, required: [PlaceField] = [], lookup: Lookup
     ) throws(RPCError) {
         for field in fields {
-            let (path, value) = lookup(field)
+            let (prefix, key, value) = lookup(field)
             guard let value else {
-                if required.contains(field) { throw ParamsReader.invalid(path, "is required") }
+                if required.contains(field) { throw ParamsReader.invalid(prefix + key, "is required") }
                 continue
             }
             switch field {
-            case .name: name = try ParamsReader.string(value, field: path)
-            case .description: description = try ParamsReader.string(value, field: path)
-            case .latitude: latitude = try ParamsReader.number(value, field: path)
-            case .longitude: longitude = try ParamsReader.number(value, field: path)
-            case .visited: visited = try ParamsReader.bool(value, field: path)
+            case .name: name = try ParamsReader.string(value, field: prefix + key)
+            case .description: description = try ParamsReader.string(value, field: prefix + key)
+            case .latitude: latitude = try ParamsReader.number(value, field: prefix + key)
+            case .longitude: longitude = try ParamsReader.number(value, field: prefix + key)
+            case .visited: visited = try ParamsReader.bool(value, field: prefix + key)
             case .id, .version, .createdAt, .updatedAt, .owner: continue
             }
         }
@@ -43,7 +43,7 @@ struct PlaceFieldsReader {
     /// Reads the members of a params object.
     init(_ reader: ParamsReader, required: [PlaceField] = []) throws(RPCError) {
         try self.init(required: required) { field in
-            (reader.fieldPrefix + field.text, reader.value(field.text))
+            (reader.fieldPrefix, field.text, reader.value(field.text))
         }
     }
 
