@@ -21,35 +21,31 @@ extension ParamsCheck {
         let patch = update.patch
         try PlaceFieldsCheck.check(patch)
         try require(update.ifVersion.map { $0 > 0 } ?? true, "params.update", "ifVersion \(update.ifVersion ?? 0)")
-        let members: [(String, JSONValue?)] = [
-            (PlaceField.id.text, ParamsObject.id(update.id)), (PlaceField.name.text, ParamsObject.string(patch.name)),
-            (PlaceField.description.text, ParamsObject.string(patch.description)),
-            (PlaceField.latitude.text, ParamsObject.number(patch.latitude)),
-            (PlaceField.longitude.text, ParamsObject.number(patch.longitude)),
-            (PlaceField.visited.text, ParamsObject.bool(patch.isVisited)),
-            ("ifVersion", ParamsObject.integer(update.ifVersion)),
-        ]
+        let members: [(String, JSONValue?)] =
+            [(PlaceField.id.text, ParamsObject.id(update.id))]
+            + PlaceField.draftFields.map { ($0.text, Self.member(patch.value(of: $0))) }
+            + [("ifVersion", ParamsObject.integer(update.ifVersion))]
         try require(
             try decodeAgain(UpdateParams.decode, members) == update, "params.update",
             "update params written back decode differently")
 
         let base = places.last ?? PlaceSample.place(Self.fallbackDraft, random: &random)
         let time = Timestamp(millisecondsSinceEpoch: base.updatedAt.millisecondsSinceEpoch &+ 1)
-        let updated = patch.applied(to: base, at: time)
-        var expected = base
-        expected.name = patch.name ?? base.name
-        expected.description = patch.description ?? base.description
-        expected.coordinate.latitude = patch.latitude ?? base.coordinate.latitude
-        expected.coordinate.longitude = patch.longitude ?? base.coordinate.longitude
-        expected.isVisited = patch.isVisited ?? base.isVisited
-        let changesNothing = expected == base
-        if !changesNothing { expected.updatedAt = time }
-        try require(updated == expected, "patch.applied", "applying a patch changed other fields than it sets")
+        let updated = base.applying(patch, at: time)
+        let (baseDraft, updatedDraft) = (try PlaceSample.draft(of: base), try PlaceSample.draft(of: updated))
+        let changesNothing = baseDraft == updatedDraft
+        try require(
+            PlaceField.draftFields.allSatisfy {
+                updatedDraft.value(of: $0) == (patch.value(of: $0) ?? baseDraft.value(of: $0))
+            }
+                && updated.id == base.id && updated.owner == base.owner && updated.version == base.version
+                && updated.createdAt == base.createdAt && updated.updatedAt == (changesNothing ? base.updatedAt : time),
+            "patch.applied", "applying a patch changed other fields than it sets")
         try require(
             patch.changesNothing(in: base) == changesNothing, "patch.changesNothing",
             "changesNothing says \(!changesNothing), the fields say otherwise")
         try require(
-            patch.applied(to: updated, at: time) == updated, "patch.idempotent", "applying a patch twice changes more")
+            updated.applying(patch, at: time) == updated, "patch.idempotent", "applying a patch twice changes more")
         remember(updated)
     }
 
@@ -88,12 +84,17 @@ extension ParamsCheck {
 
     /// A draft's fields as `places.add` params.
     static func members(of draft: PlaceDraft) -> [(String, JSONValue?)] {
-        [
-            (PlaceField.name.text, .string(draft.name)), (PlaceField.description.text, .string(draft.description)),
-            (PlaceField.latitude.text, ParamsObject.number(draft.coordinate.latitude)),
-            (PlaceField.longitude.text, ParamsObject.number(draft.coordinate.longitude)),
-            (PlaceField.visited.text, .bool(draft.isVisited)),
-        ]
+        PlaceField.draftFields.map { ($0.text, member(draft.value(of: $0))) }
+    }
+
+    /// A field's value as a params member, nil when it is not set.
+    static func member(_ value: PlaceFieldValue?) -> JSONValue? {
+        switch value {
+        case .text(let text)?: .string(text)
+        case .number(let number)?: ParamsObject.number(number)
+        case .flag(let flag)?: .bool(flag)
+        case nil: nil
+        }
     }
 
     /// Whether two drafts' texts have exactly the same scalars (`==` on strings allows canonical equivalents).

@@ -4,21 +4,31 @@ import PlacesModel
 enum PlaceFieldsCheck {
     /// A validated draft: every field within its rules.
     static func check(_ draft: PlaceDraft) throws(FuzzViolation) {
-        try checkName(draft.name)
-        try checkDescription(draft.description)
-        try checkLatitude(draft.coordinate.latitude)
-        try checkLongitude(draft.coordinate.longitude)
+        for field in PlaceField.draftFields {
+            try check(field, draft.value(of: field))
+        }
     }
 
     /// A validated patch: at least one field set, each within its rules.
     static func check(_ patch: PlacePatch) throws(FuzzViolation) {
         try require(
-            patch.name != nil || patch.description != nil || patch.latitude != nil || patch.longitude != nil
-                || patch.isVisited != nil, "patch.empty", "a patch that sets nothing was accepted")
-        if let name = patch.name { try checkName(name) }
-        if let description = patch.description { try checkDescription(description) }
-        if let latitude = patch.latitude { try checkLatitude(latitude) }
-        if let longitude = patch.longitude { try checkLongitude(longitude) }
+            PlaceField.draftFields.contains { patch.value(of: $0) != nil }, "patch.empty",
+            "a patch that sets nothing was accepted")
+        for field in PlaceField.draftFields {
+            try check(field, patch.value(of: field))
+        }
+    }
+
+    /// The value of one field, when set: within the field's rules (a field without a rule here is checked by
+    /// `PlaceSample.draft(of:)` validating a stored place again).
+    static func check(_ field: PlaceField, _ value: PlaceFieldValue?) throws(FuzzViolation) {
+        switch (field, value) {
+        case (.name, .text(let name)?): try checkName(name)
+        case (.description, .text(let description)?): try checkDescription(description)
+        case (.latitude, .number(let latitude)?): try checkLatitude(latitude)
+        case (.longitude, .number(let longitude)?): try checkLongitude(longitude)
+        default: break
+        }
     }
 
     /// A name: trimmed, 1 to 200 characters, no control characters, and validating it again changes nothing.

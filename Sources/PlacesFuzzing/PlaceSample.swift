@@ -11,10 +11,7 @@ enum PlaceSample {
         return Place(
             id: id ?? PlaceID.random(using: &random),
             owner: UInt32(truncatingIfNeeded: random.next()),
-            name: draft.name,
-            description: draft.description,
-            coordinate: draft.coordinate,
-            isVisited: draft.isVisited,
+            draft: draft,
             version: random.oneIn(4) ? Int64(bitPattern: random.next()) : Int64(random.pick(1...1000)),
             createdAt: createdAt,
             updatedAt: random.oneIn(2) ? createdAt : timestamp(&random)
@@ -24,13 +21,7 @@ enum PlaceSample {
     /// The draft a place's fields make.
     static func draft(of place: Place) throws(FuzzViolation) -> PlaceDraft {
         do throws(ValidationError) {
-            return try PlaceDraft(
-                name: place.name,
-                description: place.description,
-                latitude: place.coordinate.latitude,
-                longitude: place.coordinate.longitude,
-                isVisited: place.isVisited
-            )
+            return try PlaceDraft(validating: place)
         } catch {
             throw FuzzViolation(check: "place.revalidate", detail: "a stored place's fields are refused: \(error)")
         }

@@ -22,7 +22,8 @@ public struct Place: Sendable, Hashable {
     /// When the place last changed.
     public var updatedAt: Timestamp
 
-    /// Creates a place from all of its fields.
+    /// Creates a place from all of its fields (an optional field added later takes a default here, so callers
+    /// need not name it).
     public init(
         id: PlaceID, owner: UserID, name: String, description: String, coordinate: Coordinate,
         isVisited: Bool, version: Int64, createdAt: Timestamp, updatedAt: Timestamp
@@ -36,6 +37,21 @@ public struct Place: Sendable, Hashable {
         self.version = version
         self.createdAt = createdAt
         self.updatedAt = updatedAt
+    }
+
+    /// Creates a place with a draft's fields: the one place a draft's fields become a place's.
+    public init(
+        id: PlaceID, owner: UserID, draft: PlaceDraft, version: Int64, createdAt: Timestamp, updatedAt: Timestamp
+    ) {
+        self.init(
+            id: id, owner: owner, name: draft.name, description: draft.description, coordinate: draft.coordinate,
+            isVisited: draft.isVisited, version: version, createdAt: createdAt, updatedAt: updatedAt)
+    }
+
+    /// The place with `patch`'s fields replaced and `updatedAt` set to `time` when that changes anything; the
+    /// version is left as it is.
+    public func applying(_ patch: PlacePatch, at time: Timestamp) -> Place {
+        patch.applied(to: self, at: time)
     }
 
     /// Whether `query` occurs in the name or description, ignoring case.

@@ -22,4 +22,23 @@ public struct PlaceDraft: Sendable, Hashable {
         )
         self.isVisited = isVisited
     }
+
+    /// Validates a place's own fields again, as a draft that would add them.
+    public init(validating place: Place) throws(ValidationError) {
+        try self.init(
+            name: place.name, description: place.description, latitude: place.coordinate.latitude,
+            longitude: place.coordinate.longitude, isVisited: place.isVisited)
+    }
+
+    /// The value of `field`, one of `PlaceField.draftFields`; nil for the fields the daemon sets.
+    public func value(of field: PlaceField) -> PlaceFieldValue? {
+        switch field {
+        case .name: .text(name)
+        case .description: .text(description)
+        case .latitude: .number(coordinate.latitude)
+        case .longitude: .number(coordinate.longitude)
+        case .visited: .flag(isVisited)
+        case .id, .version, .createdAt, .updatedAt, .owner: nil
+        }
+    }
 }

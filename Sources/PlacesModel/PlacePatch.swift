@@ -47,4 +47,16 @@ public struct PlacePatch: Sendable, Hashable {
         if result != place { result.updatedAt = time }
         return result
     }
+
+    /// The new value of `field`, or nil when the patch leaves it (always for the fields the daemon sets).
+    public func value(of field: PlaceField) -> PlaceFieldValue? {
+        switch field {
+        case .name: name.map(PlaceFieldValue.text)
+        case .description: description.map(PlaceFieldValue.text)
+        case .latitude: latitude.map(PlaceFieldValue.number)
+        case .longitude: longitude.map(PlaceFieldValue.number)
+        case .visited: isVisited.map(PlaceFieldValue.flag)
+        case .id, .version, .createdAt, .updatedAt, .owner: nil
+        }
+    }
 }

@@ -12,29 +12,15 @@ enum AddCommand {
         arguments: [
             ArgumentDeclaration(name: "NAME", abstract: "The place's name, 1 to 200 characters.", isRequired: true)
         ],
-        options: [
-            CommonOptions.latitude.required,
-            CommonOptions.longitude.required,
-            CommonOptions.description,
-            visited,
-        ],
+        options: PlaceFieldOptions.addOptions,
         handler: run
     )
-
-    /// `--visited`.
-    static let visited = Flag(["--visited"], abstract: "Mark the place as visited already.")
 
     /// Sends `places.add` and confirms.
     static func run(_ input: CommandInput, _ context: CommandContext) throws(CLIFailure) {
         let name = input.argument(0) ?? ""
-        let description = try input[CommonOptions.description] ?? ""
-        let latitude = try input[CommonOptions.latitude] ?? .nan
-        let longitude = try input[CommonOptions.longitude] ?? .nan
-        let draft = try context.validated { () throws(ValidationError) in
-            try PlaceDraft(
-                name: name, description: description, latitude: latitude, longitude: longitude,
-                isVisited: input[visited])
-        }
+        let fields = try PlaceFieldOptions(input)
+        let draft = try context.validated { () throws(ValidationError) in try fields.draft(name: name) }
         let result = try context.call(AddParams(draft: draft))
         if context.isJSON {
             return try context.writeJSON(result)

@@ -42,28 +42,20 @@ enum GeoJSONImport {
         default: throw invalid(field + ".properties", "must be an object or null")
         }
         let prefix = field + ".properties."
-        let name = try optionalString(properties[PlaceField.name.text], field: prefix + PlaceField.name.text)
-        var description = try optionalString(
-            properties[PlaceField.description.text], field: prefix + PlaceField.description.text)
-        if description == nil {
-            description = try optionalString(properties["desc"], field: prefix + "desc")
+        // The coordinates come from the geometry; a null member counts as absent, and a missing description falls
+        // back to `desc`.
+        let present = { (key: String) -> JSONValue? in properties[key] == .null ? nil : properties[key] }
+        let fromProperties = PlaceField.draftFields.filter { $0 != .latitude && $0 != .longitude }
+        var fields = try PlaceFieldsReader(fromProperties) { field in
+            if field == .description, present(field.text) == nil { return (prefix, "desc", present("desc")) }
+            return (prefix, field.text, present(field.text))
         }
-        let visited: Bool?
-        switch properties[PlaceField.visited.text] {
-        case .bool(let flag)?: visited = flag
-        case nil, .null?: visited = nil
-        default: throw invalid(prefix + PlaceField.visited.text, "must be a boolean")
-        }
+        fields.latitude = latitude
+        fields.longitude = longitude
         let id = uuid(feature["id"]) ?? uuid(properties[PlaceField.id.text])
 
         do throws(ValidationError) {
-            let draft = try PlaceDraft(
-                name: name ?? PlaceRules.defaultName,
-                description: description ?? "",
-                latitude: latitude,
-                longitude: longitude,
-                isVisited: visited ?? false
-            )
+            let draft = try fields.draft()
             return ImportedPlace(id: id, draft: draft)
         } catch {
             let path =
@@ -73,14 +65,6 @@ enum GeoJSONImport {
                 default: prefix + error.field
                 }
             throw invalid(path, error.reason)
-        }
-    }
-
-    private static func optionalString(_ value: JSONValue?, field: String) throws(RPCError) -> String? {
-        switch value {
-        case .string(let string)?: string
-        case nil, .null?: nil
-        default: throw invalid(field, "must be a string")
         }
     }
 

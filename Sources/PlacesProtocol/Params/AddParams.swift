@@ -23,19 +23,9 @@ public struct AddParams: MethodParams {
 extension ParamsReader {
     /// Reads `name?`, `description?`, `latitude`, `longitude` and `visited?` into a validated draft.
     func placeDraft() throws(RPCError) -> PlaceDraft {
-        let name = try string(PlaceField.name.text)
-        let description = try string(PlaceField.description.text)
-        let latitude = try required(PlaceField.latitude.text, number(PlaceField.latitude.text))
-        let longitude = try required(PlaceField.longitude.text, number(PlaceField.longitude.text))
-        let visited = try bool(PlaceField.visited.text)
+        let fields = try PlaceFieldsReader(self, required: [.latitude, .longitude])
         do throws(ValidationError) {
-            return try PlaceDraft(
-                name: name ?? PlaceRules.defaultName,
-                description: description ?? "",
-                latitude: latitude,
-                longitude: longitude,
-                isVisited: visited ?? false
-            )
+            return try fields.draft()
         } catch {
             throw invalid(error)
         }
@@ -51,17 +41,5 @@ extension AddParams {
         var writer = ParamsWriter()
         writer.add(draft)
         return writer.object
-    }
-}
-
-extension ParamsWriter {
-    /// Adds a draft's members as `placeDraft()` reads them: `name`, `description` unless empty, `latitude`,
-    /// `longitude`, and `visited` when set.
-    mutating func add(_ draft: PlaceDraft) {
-        add(PlaceField.name.text, string: draft.name)
-        add(PlaceField.description.text, string: draft.description.isEmpty ? nil : draft.description)
-        add(PlaceField.latitude.text, number: draft.coordinate.latitude)
-        add(PlaceField.longitude.text, number: draft.coordinate.longitude)
-        add(PlaceField.visited.text, flag: draft.isVisited)
     }
 }

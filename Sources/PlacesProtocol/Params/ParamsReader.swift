@@ -72,15 +72,25 @@ struct ParamsReader {
     /// A string, if given.
     func string(_ key: String) throws(RPCError) -> String? {
         guard let value = value(key) else { return nil }
-        guard case .string(let string) = value else { throw invalid(key, "must be a string") }
+        return try Self.string(value, field: fieldPrefix + key)
+    }
+
+    /// `value` as a string, or the error for `field` (built only then).
+    static func string(_ value: JSONValue, field: @autoclosure () -> String) throws(RPCError) -> String {
+        guard case .string(let string) = value else { throw invalid(field(), "must be a string") }
         return string
     }
 
     /// A number as a double, if given; Booleans and strings are refused.
     func number(_ key: String) throws(RPCError) -> Double? {
         guard let value = value(key) else { return nil }
+        return try Self.number(value, field: fieldPrefix + key)
+    }
+
+    /// `value` as a double, or the error for `field` (built only then).
+    static func number(_ value: JSONValue, field: @autoclosure () -> String) throws(RPCError) -> Double {
         guard case .number(let number) = value, let double = number.double else {
-            throw invalid(key, "must be a number")
+            throw invalid(field(), "must be a number")
         }
         return double
     }
@@ -88,7 +98,12 @@ struct ParamsReader {
     /// A Boolean, if given.
     func bool(_ key: String) throws(RPCError) -> Bool? {
         guard let value = value(key) else { return nil }
-        guard case .bool(let bool) = value else { throw invalid(key, "must be a boolean") }
+        return try Self.bool(value, field: fieldPrefix + key)
+    }
+
+    /// `value` as a Boolean, or the error for `field` (built only then).
+    static func bool(_ value: JSONValue, field: @autoclosure () -> String) throws(RPCError) -> Bool {
+        guard case .bool(let bool) = value else { throw invalid(field(), "must be a boolean") }
         return bool
     }
 

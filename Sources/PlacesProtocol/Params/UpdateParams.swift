@@ -27,21 +27,10 @@ public struct UpdateParams: MethodParams {
             allowed: keys
         )
         let id = try reader.requiredID()
-        let name = try reader.string(PlaceField.name.text)
-        let description = try reader.string(PlaceField.description.text)
-        let latitude = try reader.number(PlaceField.latitude.text)
-        let longitude = try reader.number(PlaceField.longitude.text)
-        let visited = try reader.bool(PlaceField.visited.text)
+        let fields = try PlaceFieldsReader(reader)
         let ifVersion = try reader.positiveInteger("ifVersion")
         do throws(ValidationError) {
-            let patch = try PlacePatch(
-                name: name,
-                description: description,
-                latitude: latitude,
-                longitude: longitude,
-                isVisited: visited
-            )
-            return UpdateParams(id: id, patch: patch, ifVersion: ifVersion)
+            return UpdateParams(id: id, patch: try fields.patch(), ifVersion: ifVersion)
         } catch {
             throw reader.invalid(error)
         }
@@ -56,11 +45,7 @@ extension UpdateParams {
     public var encoded: JSONObject {
         var writer = ParamsWriter()
         writer.add(id: id)
-        writer.add(PlaceField.name.text, string: patch.name)
-        writer.add(PlaceField.description.text, string: patch.description)
-        writer.add(PlaceField.latitude.text, number: patch.latitude)
-        writer.add(PlaceField.longitude.text, number: patch.longitude)
-        writer.add(PlaceField.visited.text, bool: patch.isVisited)
+        writer.add(patch)
         writer.add("ifVersion", integer: ifVersion)
         return writer.object
     }

@@ -69,6 +69,18 @@ enum OpenRPCDocument {
         ["name": .string(name), "required": .bool(required), "summary": .string(summary), "schema": schema]
     }
 
+    /// The params of the fields a client sets, in the params' order: as `places.update` takes them (each optional)
+    /// when `isUpdate`, else as `places.add` does.
+    private static func placeParams(isUpdate: Bool) -> [JSONValue] {
+        PlaceField.draftFields.compactMap { field in
+            field.param.map {
+                isUpdate
+                    ? param(field.text, $0.schema, $0.updateSummary)
+                    : param(field.text, $0.schema, required: $0.isRequiredToAdd, $0.addSummary)
+            }
+        }
+    }
+
     private static let allUsers = param(
         "allUsers", ["type": "boolean"], "Root and the admin group: every user's places, each with its owner.")
     private static let ifVersion = param(
@@ -98,15 +110,7 @@ enum OpenRPCDocument {
         case .add:
             return Self.method(
                 method, "Adds a place; answered once it is on disk.",
-                params: [
-                    param(
-                        PlaceField.name.text, ["type": "string"],
-                        "Trimmed; 1 to 200 characters; default \"New location\"."),
-                    param(PlaceField.description.text, ["type": "string"], "0 to 10,000 characters; default \"\"."),
-                    param(PlaceField.latitude.text, ref("Latitude"), required: true, "Degrees north."),
-                    param(PlaceField.longitude.text, ref("Longitude"), required: true, "Degrees east."),
-                    param(PlaceField.visited.text, ["type": "boolean"], "Default false."),
-                ],
+                params: placeParams(isUpdate: false),
                 result: placeResult, errors: ["LimitReached", "StorageFailure", "OutcomeUnknown", "Locked"])
         case .get:
             return Self.method(
@@ -127,14 +131,8 @@ enum OpenRPCDocument {
         case .update:
             return Self.method(
                 method, "Changes some fields of a place; its version grows by one.",
-                params: [
-                    param(PlaceField.id.text, ref("PlaceID"), required: true, "The place."),
-                    param(PlaceField.name.text, ["type": "string"], "New name."),
-                    param(PlaceField.description.text, ["type": "string"], "New description."),
-                    param(PlaceField.latitude.text, ref("Latitude"), "New latitude."),
-                    param(PlaceField.longitude.text, ref("Longitude"), "New longitude."),
-                    param(PlaceField.visited.text, ["type": "boolean"], "New visited flag."), ifVersion,
-                ],
+                params: [param(PlaceField.id.text, ref("PlaceID"), required: true, "The place.")]
+                    + placeParams(isUpdate: true) + [ifVersion],
                 result: placeResult, errors: ["NotFound", "Conflict", "StorageFailure", "OutcomeUnknown", "Locked"])
         case .remove:
             return Self.method(

@@ -66,10 +66,9 @@ extension StoreState {
             list.count += 1
             list.lastPosition = position
             owners[addition.owner] = list
-            let draft = addition.draft
             let place = Place(
-                id: addition.id, owner: addition.owner, name: draft.name, description: draft.description,
-                coordinate: draft.coordinate, isVisited: draft.isVisited, version: 1, createdAt: now, updatedAt: now)
+                id: addition.id, owner: addition.owner, draft: addition.draft, version: 1, createdAt: now,
+                updatedAt: now)
             foretold.append(
                 LoggedChange(
                     change: PlaceChange(

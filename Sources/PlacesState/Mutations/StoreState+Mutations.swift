@@ -52,9 +52,7 @@ extension StoreState {
                 newID = PlaceID.random(using: &generator)
             }
         }
-        let place = Place(
-            id: newID, owner: owner, name: draft.name, description: draft.description, coordinate: draft.coordinate,
-            isVisited: draft.isVisited, version: 1, createdAt: now, updatedAt: now)
+        let place = Place(id: newID, owner: owner, draft: draft, version: 1, createdAt: now, updatedAt: now)
         nextRow += 1
         let ((position, renumbered), ownerRevision) = modifyList(of: owner) { list in
             list.insert(place, row: row, at: list.places.count)
@@ -88,7 +86,7 @@ extension StoreState {
             return AppliedMutation(outcome: .updated(current.place))
         }
         // A clock that steps back must not make a place look older than it is.
-        var place = patch.applied(to: current.place, at: max(now, current.place.updatedAt))
+        var place = current.place.applying(patch, at: max(now, current.place.updatedAt))
         place.version += 1
         let (_, ownerRevision) = modifyList(of: owner) { list in
             list.replace(at: offset, with: place)
