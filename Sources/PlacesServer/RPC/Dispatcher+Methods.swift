@@ -41,6 +41,10 @@ extension Dispatcher {
                 return .mutation(.importPlaces(params.places.map { PlaceImport(id: $0.id, draft: $0.draft) }))
             case .export:
                 return try export(ExportParams.decode(request.params), caller: caller)
+            case .undo:
+                return try undo(UndoParams.decode(request.params), caller: caller)
+            case .history:
+                return try history(HistoryParams.decode(request.params), caller: caller)
             case .discover:
                 _ = try EmptyParams.decode(request.params)
                 return .success { writer in writer.writeRaw(OpenRPCDocument.bytes) }
@@ -71,7 +75,7 @@ extension Dispatcher {
     static let daemonUID = getuid()
 
     /// The latest snapshot, or -32004 while the store is locked.
-    private func unlockedSnapshot() throws(RPCError) -> StoreSnapshot {
+    func unlockedSnapshot() throws(RPCError) -> StoreSnapshot {
         let snapshot = store.snapshot()
         guard !snapshot.isLocked else { throw .locked() }
         return snapshot

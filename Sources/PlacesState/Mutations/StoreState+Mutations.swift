@@ -26,6 +26,8 @@ extension StoreState {
         case .importPlaces(let imports):
             return try importPlaces(
                 imports, owner: owner, now: now, limit: maximumPlacesPerOwner, generator: &generator)
+        case .undo(let plan):
+            return try undo(plan, owner: owner, now: now, maximumPlacesPerOwner: maximumPlacesPerOwner)
         }
     }
 
@@ -120,7 +122,7 @@ extension StoreState {
         return AppliedMutation(
             outcome: .removed(place),
             logged: [LoggedChange(change: change, row: current.row, position: current.position)],
-            writes: [.delete(row: current.row)])
+            writes: [.delete(row: current.row)], previousIndex: offset)
     }
 
     /// The index of `id` in `owner`'s list and its slot; a place of another owner is reported as not found.
