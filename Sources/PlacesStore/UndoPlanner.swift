@@ -30,7 +30,10 @@ struct UndoPlanner {
                 )
             }
             throw .cannotUndo(
-                targets.isEmpty ? "there is nothing to undo" : "there are only \(targets.count) changes to undo")
+                targets.isEmpty
+                    ? "there is nothing to undo"
+                    : targets.count == 1
+                        ? "there is only 1 change to undo" : "there are only \(targets.count) changes to undo")
         }
         var versions: [PlaceID: Int64?] = [:]
         var steps: [UndoPlan.Step] = []

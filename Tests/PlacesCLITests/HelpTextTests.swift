@@ -110,7 +110,9 @@ import Testing
         let names = CommandTable.all.map(\.name)
         #expect(
             names == [
-                "add", "list", "get", "update", "visit", "unvisit", "move", "remove", "near", "watch", "import",
+                "add", "list", "get", "update", "visit", "unvisit", "move", "remove", "undo", "history", "near",
+                "watch",
+                "import",
                 "export", "status", "unlock", "key", "call", "help",
             ])
         let overview = HelpText.overview()

@@ -44,6 +44,10 @@ import Testing
         ExportParams(format: .gpx),
         ExportParams(format: .json, allUsers: true),
         UnlockParams(key: Array(0..<32)),
+        UndoParams(),
+        UndoParams(count: 100),
+        HistoryParams(),
+        HistoryParams(id: id, limit: 1_000),
     ]
 
     @Test(arguments: samples.indices)
