@@ -6,12 +6,20 @@ import Testing
 @testable import PlacesStore
 
 /// `PlaceStore.undo`: each change's inverse, committed as a new change; a stack; refusals that change nothing.
-@Suite struct UndoTests {
+@Suite final class UndoTests {
     let directory = TemporaryDirectory()
+    /// The store each test works on (one per test: Swift Testing makes an instance per test).
+    let store: PlaceStore
+
+    init() throws {
+        store = try openStore(directory.file("places.sqlite"))
+    }
+
+    deinit {
+        store.close()
+    }
 
     @Test func undoingAnAdditionRemovesThePlace() throws {
-        let store = try openStore(directory.file("places.sqlite"))
-        defer { store.close() }
         let added = try store.perform(.add(draft("Louvre")), owner: 1000).place
         let undone = try undo(store, owner: 1000)
         #expect(undone.map(\.reverted.kind) == [.added])
@@ -21,8 +29,6 @@ import Testing
     }
 
     @Test func undoingARemovalBringsThePlaceBackWhereItWas() throws {
-        let store = try openStore(directory.file("places.sqlite"))
-        defer { store.close() }
         let ids = try ["A", "B", "C"].map { try store.perform(.add(draft($0)), owner: 1000).place.id }
         let updated = try store.perform(.update(ids[1], rename("B2"), ifVersion: nil), owner: 1000).place
         _ = try store.perform(.remove(ids[1], ifVersion: nil), owner: 1000)
@@ -36,8 +42,6 @@ import Testing
     }
 
     @Test func undoingAnUpdatePutsBackTheFieldsItChanged() throws {
-        let store = try openStore(directory.file("places.sqlite"))
-        defer { store.close() }
         let added = try store.perform(.add(draft("Louvre")), owner: 1000).place
         _ = try store.perform(.update(added.id, rename("Musée"), ifVersion: nil), owner: 1000)
         _ = try store.perform(.update(added.id, try PlacePatch(isVisited: true), ifVersion: nil), owner: 1000)
@@ -52,8 +56,6 @@ import Testing
     }
 
     @Test func undoingAMoveMovesThePlaceBack() throws {
-        let store = try openStore(directory.file("places.sqlite"))
-        defer { store.close() }
         let ids = try ["A", "B", "C"].map { try store.perform(.add(draft($0)), owner: 1000).place.id }
         _ = try store.perform(.move(ids[0], toIndex: 2, ifVersion: nil), owner: 1000)
         #expect(names(store, owner: 1000) == ["B", "C", "A"])
@@ -63,8 +65,6 @@ import Testing
     }
 
     @Test func aSecondUndoRevertsTheChangeBeforeNotTheUndo() throws {
-        let store = try openStore(directory.file("places.sqlite"))
-        defer { store.close() }
         let a = try store.perform(.add(draft("A")), owner: 1000).place
         _ = try store.perform(.update(a.id, rename("A2"), ifVersion: nil), owner: 1000)
         _ = try store.perform(.add(draft("B")), owner: 1000)
@@ -78,8 +78,6 @@ import Testing
     }
 
     @Test func undoingSeveralChangesIsAllOrNothing() throws {
-        let store = try openStore(directory.file("places.sqlite"))
-        defer { store.close() }
         let a = try store.perform(.add(draft("A")), owner: 1000).place
         _ = try store.perform(.add(draft("B")), owner: 1001)
         _ = try store.perform(.update(a.id, rename("A2"), ifVersion: nil), owner: 1000)
@@ -96,7 +94,7 @@ import Testing
     @Test func aChangeTheLogNoLongerHoldsIsRefused() throws {
         var options = OpeningOptions()
         options.changeLogLimits = ChangeLogLimits(maximumEntries: 2, maximumAgeSeconds: 3_600)
-        let store = try openStore(directory.file("places.sqlite"), options: options)
+        let store = try openStore(directory.file("trimmed.sqlite"), options: options)
         defer { store.close() }
         for name in ["A", "B", "C"] { _ = try store.perform(.add(draft(name)), owner: 1000) }
         #expect(
@@ -107,8 +105,6 @@ import Testing
     }
 
     @Test func aPlaceChangedSinceThePlanIsRefusedByName() throws {
-        let store = try openStore(directory.file("places.sqlite"))
-        defer { store.close() }
         let added = try store.perform(.add(draft("Louvre")), owner: 1000).place
         let change = PlaceChange(kind: .added, revision: 1, storeRevision: 1, place: added)
         let plan = UndoPlan(
@@ -121,8 +117,6 @@ import Testing
     }
 
     @Test func aPlanOvertakenByAnotherChangeIsRefused() throws {
-        let store = try openStore(directory.file("places.sqlite"))
-        defer { store.close() }
         let added = try store.perform(.add(draft("Louvre")), owner: 1000).place
         let change = PlaceChange(kind: .added, revision: 1, storeRevision: 1, place: added)
         let plan = UndoPlan(

@@ -78,15 +78,9 @@ extension StoreState {
         }
         let inserted = index.insert(place.id, at: PlaceLocation(owner: owner, position: position))
         precondition(inserted, "place id \(place.id) added back twice")
-        record(renumbered, of: owner, into: &applied)
-        count += 1
-        revision += 1
-        if existing == 0 { updateOwnership(of: owner, hasPlaces: true) }
-        applied.logged.append(
-            LoggedChange(
-                change: PlaceChange(kind: .added, revision: ownerRevision, storeRevision: revision, place: place),
-                row: row, position: position, renumbered: renumbered.map(\.renumbering)))
-        applied.writes.append(.insert(place, position: position, row: row))
+        recordAddition(
+            of: place, row: row, position: position, renumbered: renumbered, ownerRevision: ownerRevision,
+            isFirst: existing == 0, into: &applied)
         return place
     }
 }
