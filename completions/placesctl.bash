@@ -15,7 +15,7 @@ _placesctl()
     local cur prev words cword
     _init_completion || return
 
-    local commands='add list get update visit unvisit move remove near watch import export backup status unlock key call help'
+    local commands='add list get update visit unvisit move remove undo history near watch import export backup status unlock key call help'
     local command='' socket='' position=0 i
     for ((i = 1; i < cword; i++)); do
         case ${words[i]} in
@@ -69,7 +69,7 @@ _placesctl()
             esac
             options='--visited --unvisited --search --offset --limit'
             ;;
-        get | watch | import | status | call | help)
+        get | undo | watch | import | status | call | help)
             options=''
             ;;
         update)
@@ -99,6 +99,14 @@ _placesctl()
                     ;;
             esac
             options='--before --after --top --bottom --if-version'
+            ;;
+        history)
+            case $prev in
+                --limit)
+                    return
+                    ;;
+            esac
+            options='--limit'
             ;;
         near)
             case $prev in
@@ -148,7 +156,7 @@ _placesctl()
         return
     fi
     case $command in
-        get | update | visit | unvisit | move | remove)
+        get | update | visit | unvisit | move | remove | history)
             case $position in
                 0)
                     mapfile -t COMPREPLY < <(compgen -W "$(_placesctl_ids "$socket")" -- "$cur")
@@ -180,7 +188,7 @@ _placesctl()
         call)
             case $position in
                 0)
-                    mapfile -t COMPREPLY < <(compgen -W 'places.add places.get places.list places.update places.remove places.move places.near places.watch places.import places.export server.status server.unlock server.backup rpc.discover' -- "$cur")
+                    mapfile -t COMPREPLY < <(compgen -W 'places.add places.get places.list places.update places.remove places.move places.near places.watch places.import places.export places.undo places.history server.status server.unlock server.backup rpc.discover' -- "$cur")
                     ;;
             esac
             ;;

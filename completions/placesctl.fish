@@ -1,7 +1,7 @@
 # fish completion for placesctl.
 # Made from placesctl's option declarations by 'make completions'; edit those, not this file.
 
-set -l commands add list get update visit unvisit move remove near watch import export backup status unlock key call help
+set -l commands add list get update visit unvisit move remove undo history near watch import export backup status unlock key call help
 
 # Prints the ids of the caller's places, asking the daemon.
 function __placesctl_ids
@@ -50,6 +50,8 @@ complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a visit -d
 complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a unvisit -d 'Mark a place as not visited'
 complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a move -d 'Move a place to another position in your list'
 complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a remove -d 'Remove a place from your list'
+complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a undo -d 'Revert your last change, or your last N changes'
+complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a history -d 'List your recent changes, newest first'
 complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a near -d 'List the places nearest to a point, nearest first'
 complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a watch -d 'Show your places, then each change as it happens'
 complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a import -d 'Add the places from a JSON, GeoJSON or GPX file to your list'
@@ -78,6 +80,7 @@ complete -c placesctl -n '__fish_seen_subcommand_from move' -l before -x -a '(__
 complete -c placesctl -n '__fish_seen_subcommand_from move' -l after -x -a '(__placesctl_ids)' -d 'Put the place just after place ID2'
 complete -c placesctl -n '__fish_seen_subcommand_from move' -l top -d 'Put the place first'
 complete -c placesctl -n '__fish_seen_subcommand_from move' -l bottom -d 'Put the place last'
+complete -c placesctl -n '__fish_seen_subcommand_from history' -l limit -x -d 'Show at most N changes'
 complete -c placesctl -n '__fish_seen_subcommand_from near' -l radius -x -d 'Only places this close: metres or kilometres'
 complete -c placesctl -n '__fish_seen_subcommand_from export' -l format -x -a 'json geojson gpx' -d 'json, geojson or gpx'
 complete -c placesctl -n '__fish_seen_subcommand_from export' -s o -l output -r -F -d 'Write to FILE instead of standard output'
@@ -86,8 +89,9 @@ complete -c placesctl -n '__fish_seen_subcommand_from unlock' -l key-file -r -F 
 complete -c placesctl -n '__fish_seen_subcommand_from key' -l raw -d 'Write the 32 raw bytes instead of base64'
 
 complete -c placesctl -n '__placesctl_argument 0 get update visit unvisit move remove' -a '(__placesctl_ids)' -d 'The place\'s id: the full UUID or a unique prefix of at least 4 hex digits'
+complete -c placesctl -n '__placesctl_argument 0 history' -a '(__placesctl_ids)' -d 'Only this place\'s changes (its full id)'
 complete -c placesctl -n '__placesctl_argument 0 import' -F -a - -d 'The file to read, or - for standard input'
 complete -c placesctl -n '__placesctl_argument 0 backup' -F -d 'The backup file, or a directory to keep dated backups in'
 complete -c placesctl -n '__placesctl_argument 0 key' -a 'generate' -d 'What to do: generate, the only action'
-complete -c placesctl -n '__placesctl_argument 0 call' -a 'places.add places.get places.list places.update places.remove places.move places.near places.watch places.import places.export server.status server.unlock server.backup rpc.discover' -d 'The method\'s name, such as places.list'
+complete -c placesctl -n '__placesctl_argument 0 call' -a 'places.add places.get places.list places.update places.remove places.move places.near places.watch places.import places.export places.undo places.history server.status server.unlock server.backup rpc.discover' -d 'The method\'s name, such as places.list'
 complete -c placesctl -n '__placesctl_argument 0 help' -a "$commands" -d 'The command to explain'

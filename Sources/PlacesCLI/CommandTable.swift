@@ -3,9 +3,9 @@ enum CommandTable {
     /// The commands.
     static let all: [CommandSpec] = [
         AddCommand.spec, ListCommand.spec, GetCommand.spec, UpdateCommand.spec, VisitCommand.visitSpec,
-        VisitCommand.unvisitSpec, MoveCommand.spec, RemoveCommand.spec, NearCommand.spec, WatchCommand.spec,
-        ImportCommand.spec, ExportCommand.spec, BackupCommand.spec, StatusCommand.spec, UnlockCommand.spec,
-        KeyCommand.spec,
+        VisitCommand.unvisitSpec, MoveCommand.spec, RemoveCommand.spec, UndoCommand.spec, HistoryCommand.spec,
+        NearCommand.spec, WatchCommand.spec, ImportCommand.spec, ExportCommand.spec, BackupCommand.spec,
+        StatusCommand.spec, UnlockCommand.spec, KeyCommand.spec,
         CallCommand.spec, HelpCommand.spec,
     ]
 

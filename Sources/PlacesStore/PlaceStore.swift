@@ -17,9 +17,9 @@ public final class PlaceStore: Sendable {
     public let path: String
     /// Whether the database holds sealed places (whether or not the store is unlocked).
     public let isEncrypted: Bool
-    private let queue: DispatchQueue
+    let queue: DispatchQueue
     /// Used only on `queue` (and in `init`/`deinit`): the lock is never contended and just carries the writer there.
-    private let writer: Locked<StoreWriter>
+    let writer: Locked<StoreWriter>
     private let published: Locked<StoreSnapshot>
     private let inbox = Locked(Inbox())
     /// Boxed: a bare function value kept in a generic lock is reabstracted on every `withLock`, and each

@@ -26,6 +26,8 @@ final class StoreWriter {
     private let clock: @Sendable () -> Timestamp
     /// Makes the ids of added places.
     private var generator = KernelRandomGenerator()
+    /// What undo needs beyond the change log.
+    private(set) var journal = UndoJournal()
 
     /// Takes over `engine`, opened, and the state it loaded.
     init(engine: any PersistenceEngine, maximumPlacesPerOwner: Int, clock: @escaping @Sendable () -> Timestamp) {
@@ -85,6 +87,7 @@ final class StoreWriter {
         outcomes.reserveCapacity(batch.count)
         var writes: [PlaceWrite] = []
         var logged: [LoggedChange] = []
+        var journal = journal
         for (offset, pending) in batch.enumerated() {
             do throws(StoreError) {
                 let applied = try next.apply(
@@ -93,6 +96,7 @@ final class StoreWriter {
                 outcomes.append(.success(applied.outcome))
                 writes.append(contentsOf: applied.writes)
                 logged.append(contentsOf: applied.logged)
+                journal.note(applied, owner: pending.owner)
             } catch {
                 outcomes.append(.failure(error))
             }
@@ -121,6 +125,7 @@ final class StoreWriter {
         switch ending {
         case .committed(let reloaded):
             state = reloaded ?? next
+            self.journal = journal
             committedTransactions += 1
             result.outcomes = outcomes
             result.changes += logged.map(\.change)
@@ -217,6 +222,12 @@ final class StoreWriter {
             }
             return .changes(Array(changes), through: current)
         }
+    }
+
+    /// `owner`'s logged changes up to this host's state, oldest first, as far as the log still holds them.
+    func loggedChanges(of owner: UserID) -> Result<[PlaceChange], StoreError> {
+        let current = state.lists[owner]?.revision ?? 0
+        return engine.loggedChanges(after: 0, of: owner).map { logged in logged.filter { $0.revision <= current } }
     }
 
     /// Whether the places are sealed (whether or not the store is unlocked).

@@ -110,8 +110,8 @@ import Testing
         let names = CommandTable.all.map(\.name)
         #expect(
             names == [
-                "add", "list", "get", "update", "visit", "unvisit", "move", "remove", "near", "watch", "import",
-                "export", "backup", "status", "unlock", "key", "call", "help",
+                "add", "list", "get", "update", "visit", "unvisit", "move", "remove", "undo", "history", "near",
+                "watch", "import", "export", "backup", "status", "unlock", "key", "call", "help",
             ])
         let overview = HelpText.overview()
         for code in ExitCode.allCases {

@@ -85,6 +85,7 @@ final class FaultyStore {
             places.removeAll { $0.id == place.id }
             places.insert(place, at: index)
         case .imported(let imported): places += imported
+        case .undone: preconditionFailure("the fault tests submit no undo")
         }
         model[owner] = places.isEmpty ? nil : places
     }

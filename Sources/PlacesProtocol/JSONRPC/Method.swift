@@ -12,6 +12,8 @@ public enum Method: String, CaseIterable, Sendable {
     case watch = "places.watch"
     case importPlaces = "places.import"
     case export = "places.export"
+    case undo = "places.undo"
+    case history = "places.history"
     case status = "server.status"
     case unlock = "server.unlock"
     case backup = "server.backup"
@@ -30,6 +32,8 @@ public enum Method: String, CaseIterable, Sendable {
         case .watch: WatchParams.self
         case .importPlaces: ImportParams.self
         case .export: ExportParams.self
+        case .undo: UndoParams.self
+        case .history: HistoryParams.self
         case .unlock: UnlockParams.self
         case .backup: BackupParams.self
         case .status, .discover: nil

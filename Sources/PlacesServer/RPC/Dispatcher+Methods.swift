@@ -46,6 +46,10 @@ extension Dispatcher {
                     caller, for: Method.backup.rawValue,
                     advice: "a backup holds every user's places; keep your own with 'placesctl export'")
                 return try backups.start(BackupParams.decode(request.params))
+            case .undo:
+                return try undo(UndoParams.decode(request.params), caller: caller)
+            case .history:
+                return try history(HistoryParams.decode(request.params), caller: caller)
             case .discover:
                 _ = try EmptyParams.decode(request.params)
                 return .success { writer in writer.writeRaw(OpenRPCDocument.bytes) }
@@ -77,7 +81,7 @@ extension Dispatcher {
     static let daemonUID = getuid()
 
     /// The latest snapshot, or -32004 while the store is locked.
-    private func unlockedSnapshot() throws(RPCError) -> StoreSnapshot {
+    func unlockedSnapshot() throws(RPCError) -> StoreSnapshot {
         let snapshot = store.snapshot()
         guard !snapshot.isLocked else { throw .locked() }
         return snapshot

@@ -98,6 +98,9 @@ final class Dispatcher: Sendable {
             }
         case .success(.removed(let place)):
             RPCEnvelope.writeResult(id: id, to: &out) { writer in RemoveResult.write(id: place.id, to: &writer) }
+        case .success(.undone):
+            // An undo is answered by its own deferred work (`Dispatcher.undo`), never through here.
+            RPCEnvelope.writeError(id: id, error: .internalError("an undo was answered as a change"), to: &out)
         case .failure(let error):
             RPCEnvelope.writeError(id: id, error: RPCError(error), to: &out)
         }

@@ -46,6 +46,8 @@ extension RPCError {
             self = RPCError(
                 code: RPCErrorCode.conflict, message: "A place with id '\(id)' already exists; nothing was imported.",
                 data: ErrorData.object([(ErrorData.Key.id, .string(id.description))]))
+        case .cannotUndo(let reason):
+            self = RPCError(code: RPCErrorCode.conflict, message: "Cannot undo: \(reason).")
         case .locked: self = .locked()
         case .wrongKey:
             self = RPCError(

@@ -5,7 +5,8 @@ extension Method {
     var isChange: Bool {
         switch self {
         case .add, .update, .remove, .move, .importPlaces: true
-        case .get, .list, .near, .watch, .export, .status, .unlock, .backup, .discover: false
+        // An undo waits, as a read does, for the changes sent before it: it reverts what they committed.
+        case .get, .list, .near, .watch, .export, .status, .unlock, .backup, .discover, .undo, .history: false
         }
     }
 }

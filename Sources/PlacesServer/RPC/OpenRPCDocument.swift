@@ -197,6 +197,30 @@ enum OpenRPCDocument {
                     allUsers,
                 ],
                 result: result("export", ExportResult.schema), errors: ["PermissionDenied", "Locked"])
+        case .undo:
+            return Self.method(
+                method,
+                "Reverts the caller's last changes, newest first, as new changes (all or nothing); a second undo reverts the change before the ones reverted, never redoes them. -32002 when there is nothing to undo, the change log no longer holds the change, or the place changed since.",
+                params: [
+                    param(
+                        UndoParams.countKey,
+                        ["type": "integer", "minimum": 1, "maximum": .number(JSONNumber(UndoParams.maximumCount))],
+                        "How many changes to revert; default 1.")
+                ],
+                result: result(HistoryItem.undoneKey.description, HistoryItem.listSchema(HistoryItem.undoneKey)),
+                errors: ["Conflict", "LimitReached", "StorageFailure", "OutcomeUnknown", "Locked"])
+        case .history:
+            return Self.method(
+                method, "The caller's recent changes from the change log, newest first.",
+                params: [
+                    param(PlaceField.id.text, ref("PlaceID"), "Only this place's changes."),
+                    param(
+                        HistoryParams.limitKey,
+                        ["type": "integer", "minimum": 1, "maximum": .number(JSONNumber(HistoryParams.maximumLimit))],
+                        "At most this many; default 20."),
+                ],
+                result: result(HistoryItem.changesKey.description, HistoryItem.listSchema(HistoryItem.changesKey)),
+                errors: ["Locked"])
         case .status:
             return Self.method(
                 method, "Describes the daemon and the caller's places.", params: [],

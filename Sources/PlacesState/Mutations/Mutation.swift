@@ -22,4 +22,7 @@ public enum Mutation: Sendable {
     /// owner) or given twice refuses the whole import with `StoreError.duplicateID`; the per-owner limit counts
     /// the whole import.
     case importPlaces([PlaceImport])
+    /// Commits the inverses of `plan`, in order, as ordinary changes; all or nothing, and only if the owner's
+    /// list is still at the plan's revision (else `StoreError.cannotUndo`).
+    case undo(UndoPlan)
 }

@@ -12,8 +12,10 @@ public enum MutationOutcome: Sendable, Hashable {
     case moved(Place, index: Int)
     /// The imported places as stored, in import order.
     case imported([Place])
+    /// The changes an undo reverted, newest first, each with the place after its inverse.
+    case undone([UndoneChange])
 
-    /// The place the outcome carries; for an import, the first place imported (an empty import has none, and
+    /// The place the outcome carries; for an import or an undo, the first place (an empty one has none, and
     /// asking it for one traps).
     public var place: Place {
         switch self {
@@ -21,6 +23,9 @@ public enum MutationOutcome: Sendable, Hashable {
         case .imported(let places):
             guard let first = places.first else { preconditionFailure("MutationOutcome.place of an empty import") }
             return first
+        case .undone(let undone):
+            guard let first = undone.first else { preconditionFailure("MutationOutcome.place of an empty undo") }
+            return first.place
         }
     }
 }

@@ -25,6 +25,9 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     case wrongKey(path: String)
     /// A key was used with a store that holds its places in plaintext.
     case notEncrypted
+    /// An undo cannot be done; the text says why (nothing to undo, the log no longer holds the change, or the
+    /// place changed since).
+    case cannotUndo(String)
 
     /// A sentence describing the error, e.g. `database '/var/lib/placesd/places.sqlite': file is not a database`.
     public var description: String {
@@ -40,6 +43,7 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
         case .locked: "the store is locked: unlock it with its key"
         case .wrongKey(let path): "database '\(path)' is sealed with a different key"
         case .notEncrypted: "the store is not encrypted"
+        case .cannotUndo(let reason): reason
         }
     }
 }

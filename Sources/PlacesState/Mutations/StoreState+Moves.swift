@@ -27,7 +27,7 @@ extension StoreState {
             logged: [
                 LoggedChange(
                     change: change, row: current.row, position: position, renumbered: renumbered.map(\.renumbering))
-            ])
+            ], previousIndex: offset)
         record(renumbered, of: owner, into: &applied)
         applied.writes.append(.reposition(row: current.row, position: position))
         return applied

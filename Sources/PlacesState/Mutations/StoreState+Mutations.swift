@@ -26,6 +26,8 @@ extension StoreState {
         case .importPlaces(let imports):
             return try importPlaces(
                 imports, owner: owner, now: now, limit: maximumPlacesPerOwner, generator: &generator)
+        case .undo(let plan):
+            return try undo(plan, owner: owner, now: now, maximumPlacesPerOwner: maximumPlacesPerOwner)
         }
     }
 
@@ -63,16 +65,27 @@ extension StoreState {
             let inserted = index.insert(newID, at: PlaceLocation(owner: owner, position: position))
             precondition(inserted, "place id \(newID) added twice")
         }
-        record(renumbered, of: owner, into: &applied)
+        recordAddition(
+            of: place, row: row, position: position, renumbered: renumbered, ownerRevision: ownerRevision,
+            isFirst: existing == 0, into: &applied)
+        return place
+    }
+
+    /// Counts a place just inserted into its owner's list (the first one there if `isFirst`), and records its
+    /// `added` change, its row and the places renumbered for it in `applied`.
+    package mutating func recordAddition(
+        of place: Place, row: Int64, position: Int64, renumbered: [PositionChange], ownerRevision: Int64,
+        isFirst: Bool, into applied: inout AppliedMutation
+    ) {
+        record(renumbered, of: place.owner, into: &applied)
         count += 1
         revision += 1
-        if existing == 0 { updateOwnership(of: owner, hasPlaces: true) }
+        if isFirst { updateOwnership(of: place.owner, hasPlaces: true) }
         applied.logged.append(
             LoggedChange(
                 change: PlaceChange(kind: .added, revision: ownerRevision, storeRevision: revision, place: place),
                 row: row, position: position, renumbered: renumbered.map(\.renumbering)))
         applied.writes.append(.insert(place, position: position, row: row))
-        return place
     }
 
     private mutating func update(
@@ -118,7 +131,7 @@ extension StoreState {
         return AppliedMutation(
             outcome: .removed(place),
             logged: [LoggedChange(change: change, row: current.row, position: current.position)],
-            writes: [.delete(row: current.row)])
+            writes: [.delete(row: current.row)], previousIndex: offset)
     }
 
     /// The index of `id` in `owner`'s list and its slot; a place of another owner is reported as not found.

@@ -1,0 +1,85 @@
+import PlacesModel
+import PlacesProtocol
+import PlacesState
+import PlacesStore
+
+extension Dispatcher {
+    /// `places.undo`: reverts the caller's last `count` changes as new changes (see `PlaceStore.undo`), and
+    /// answers `{"undone": [the changes reverted, with each place after its inverse], "revision": R}`.
+    func undo(_ params: UndoParams, caller: Caller) throws(RPCError) -> Execution {
+        _ = try unlockedSnapshot()
+        return .deferred { [store] finish in
+            store.undo(count: params.count, owner: caller.uid) { outcome in
+                switch outcome {
+                case .success(.undone(let undone)):
+                    let revision = store.snapshot().revision(of: caller.uid)
+                    finish(
+                        .success { out in
+                            HistoryItem.write(list: HistoryItem.undoneKey, undone, revision: revision, to: &out) {
+                                item, out in
+                                let change = PlaceChange(
+                                    kind: item.reverted.kind, revision: item.reverted.revision,
+                                    storeRevision: item.reverted.storeRevision, place: item.place)
+                                HistoryItem.write(change, fields: nil, undid: nil, to: &out)
+                            }
+                        })
+                case .success: finish(.failure(.internalError("an undo came back as another change")))
+                case .failure(let error): finish(.failure(RPCError(error)))
+                }
+            }
+        }
+    }
+
+    /// `places.history`: the caller's changes from the change log, newest first, at most `limit`, only those of
+    /// `id` when given; `{"changes": [...], "revision": R}`.
+    func history(_ params: HistoryParams, caller: Caller) throws(RPCError) -> Execution {
+        _ = try unlockedSnapshot()
+        return .deferred { [store] finish in
+            store.loggedChanges(of: caller.uid) { result in
+                switch result {
+                case .success(let entries):
+                    let revision = entries.last?.change.revision ?? store.snapshot().revision(of: caller.uid)
+                    let listed = Self.newestFirst(entries, of: params.id, limit: params.limit)
+                    finish(
+                        .success { out in
+                            HistoryItem.write(list: HistoryItem.changesKey, listed, revision: revision, to: &out) {
+                                item, out in
+                                HistoryItem.write(
+                                    item.entry.change, fields: item.fields, undid: item.entry.undid, to: &out)
+                            }
+                        })
+                case .failure(let error): finish(.failure(RPCError(error)))
+                }
+            }
+        }
+    }
+
+    /// The newest `limit` entries (of `id` when given), each with the fields an update changed when the log holds
+    /// the place's entry before it.
+    private static func newestFirst(
+        _ entries: [HistoryEntry], of id: PlaceID?, limit: Int
+    ) -> [(entry: HistoryEntry, fields: [PlaceField]?)] {
+        var listed: [(entry: HistoryEntry, fields: [PlaceField]?)] = []
+        for (offset, entry) in entries.enumerated().reversed() where id == nil || entry.change.place.id == id {
+            guard listed.count < limit else { break }
+            var fields: [PlaceField]?
+            if entry.change.kind == .updated,
+                let before = entries[..<offset].last(where: { $0.change.place.id == entry.change.place.id })
+            {
+                fields = changedFields(from: before.change.place, to: entry.change.place)
+            }
+            listed.append((entry, fields))
+        }
+        return listed
+    }
+
+    private static func changedFields(from before: Place, to after: Place) -> [PlaceField] {
+        var fields: [PlaceField] = []
+        if before.name != after.name { fields.append(.name) }
+        if before.description != after.description { fields.append(.description) }
+        if before.coordinate.latitude != after.coordinate.latitude { fields.append(.latitude) }
+        if before.coordinate.longitude != after.coordinate.longitude { fields.append(.longitude) }
+        if before.isVisited != after.isVisited { fields.append(.visited) }
+        return fields
+    }
+}

@@ -1,0 +1,45 @@
+import PlacesModel
+import PlacesState
+
+extension PlaceStore {
+    /// Reverts `owner`'s last `count` changes as new changes, all or nothing; `completion` runs on the writer's
+    /// queue with the changes reverted (newest first), or why the undo was refused.
+    ///
+    /// The inverses are worked out on the writer's queue, from the change log and the state between two batches,
+    /// then committed as one mutation that the writer refuses if the owner's list changed meanwhile.
+    public func undo(
+        count: Int, owner: UserID, completion: @escaping @Sendable (Result<MutationOutcome, StoreError>) -> Void
+    ) {
+        queue.async {
+            let plan = self.writer.withLock { writer -> Result<UndoPlan, StoreError> in
+                writer.loggedChanges(of: owner).flatMap { log in
+                    Result { () throws(StoreError) in
+                        try UndoPlanner(log: log, state: writer.state, journal: writer.journal, owner: owner)
+                            .plan(count: count)
+                    }
+                }
+            }
+            switch plan {
+            case .success(let plan): self.submit(.undo(plan), owner: owner, completion: completion)
+            case .failure(let error): completion(.failure(error))
+            }
+        }
+    }
+
+    /// Runs `body` on the writer's queue with `owner`'s logged changes, oldest first, as far as the log holds
+    /// them, each with the revision of the change it undid if it was an undo that this daemon made.
+    public func loggedChanges(
+        of owner: UserID, _ body: @escaping @Sendable (Result<[HistoryEntry], StoreError>) -> Void
+    ) {
+        queue.async {
+            let changes = self.writer.withLock { writer in
+                writer.loggedChanges(of: owner).map { log in
+                    log.map {
+                        HistoryEntry(change: $0, undid: writer.journal.undoneRevision(by: $0.revision, owner: owner))
+                    }
+                }
+            }
+            body(changes)
+        }
+    }
+}

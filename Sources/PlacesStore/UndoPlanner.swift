@@ -1,0 +1,100 @@
+import PlacesModel
+import PlacesState
+
+/// Works out the inverses of an owner's last changes from the change log, the current state and the undo journal.
+///
+/// Undo works like a stack: the changes it takes are the owner's newest ones that are neither undos nor reverted
+/// by one, so a second undo reverts the change before the one the first reverted.
+struct UndoPlanner {
+    /// The owner's logged changes up to the state's revision, oldest first.
+    let log: [PlaceChange]
+    /// The state the plan starts from.
+    let state: StoreState
+    /// Where removed and moved places stood, and which changes were undos.
+    let journal: UndoJournal
+    /// The caller.
+    let owner: UserID
+
+    /// The plan for the last `count` changes, or why there is none.
+    func plan(count: Int) throws(StoreError) -> UndoPlan {
+        let current = state.lists[owner]?.revision ?? 0
+        guard log.last?.revision ?? 0 == current else {
+            throw .cannotUndo("the change log does not reach your latest change (revision \(current)); try again")
+        }
+        let oldest = log.first?.revision ?? current + 1
+        let targets = Array(log.reversed().lazy.filter { !journal.isSettled($0.revision, owner: owner) }.prefix(count))
+        guard targets.count == count else {
+            if oldest > 1 {
+                throw .cannotUndo(
+                    "the change log no longer holds the change to undo: it keeps your changes from revision \(oldest) on"
+                )
+            }
+            throw .cannotUndo(
+                targets.isEmpty
+                    ? "there is nothing to undo"
+                    : targets.count == 1
+                        ? "there is only 1 change to undo" : "there are only \(targets.count) changes to undo")
+        }
+        var versions: [PlaceID: Int64?] = [:]
+        var steps: [UndoPlan.Step] = []
+        for target in targets {
+            let id = target.place.id
+            let version = versions[id] ?? state.place(id).map(\.version)
+            let step = try step(reverting: target, at: version)
+            switch step.action {
+            case .remove: versions[id] = .some(nil)
+            case .restore(let place, _): versions[id] = place.version
+            case .update: versions[id] = (version ?? 0) + 1
+            case .move: versions[id] = version
+            }
+            steps.append(step)
+        }
+        return UndoPlan(steps: steps, ownerRevision: current)
+    }
+
+    private func step(reverting change: PlaceChange, at version: Int64?) throws(StoreError) -> UndoPlan.Step {
+        let place = change.place
+        if change.kind == .removed {
+            guard version == nil else {
+                throw .cannotUndo("'\(place.name)' was added back after its removal (now at version \(version ?? 0))")
+            }
+            var restored = place
+            restored.version += 1
+            let index = journal.previousIndex(of: change.revision, owner: owner) ?? Int.max
+            return UndoPlan.Step(reverting: change, with: .restore(restored, index: index))
+        }
+        guard let version else {
+            throw .cannotUndo("'\(place.name)' was removed after that change (version \(place.version))")
+        }
+        switch change.kind {
+        case .added:
+            return UndoPlan.Step(reverting: change, with: .remove(place.id, ifVersion: version))
+        case .moved:
+            guard let index = journal.previousIndex(of: change.revision, owner: owner) else {
+                throw .cannotUndo(
+                    "where '\(place.name)' stood before its move is no longer known: placesd keeps it in memory only")
+            }
+            return UndoPlan.Step(reverting: change, with: .move(place.id, toIndex: index, ifVersion: version))
+        case .updated, .removed:
+            guard let before = log.last(where: { $0.place.id == place.id && $0.revision < change.revision }) else {
+                throw .cannotUndo("the change log no longer holds '\(place.name)' as it was before that update")
+            }
+            return UndoPlan.Step(
+                reverting: change,
+                with: .update(place.id, Self.patch(from: place, to: before.place), ifVersion: version))
+        }
+    }
+
+    /// The patch that gives the fields of `place` that differ from `earlier` their earlier values.
+    static func patch(from place: Place, to earlier: Place) -> PlacePatch {
+        func differing<Value: Equatable>(_ field: KeyPath<Place, Value>) -> Value? {
+            place[keyPath: field] == earlier[keyPath: field] ? nil : earlier[keyPath: field]
+        }
+        // Values that were stored validate again; an update that changed no field yields the one that keeps all.
+        let patch = try? PlacePatch(
+            name: differing(\.name), description: differing(\.description),
+            latitude: differing(\.coordinate.latitude), longitude: differing(\.coordinate.longitude),
+            isVisited: differing(\.isVisited))
+        return patch ?? (try? PlacePatch(isVisited: place.isVisited))!
+    }
+}
