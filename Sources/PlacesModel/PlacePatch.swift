@@ -31,6 +31,19 @@ public struct PlacePatch: Sendable, Hashable {
         self.isVisited = isVisited
     }
 
+    /// The patch that gives the fields of `place` that differ from `earlier` their earlier values (what undoing an
+    /// update sets), or nil when no field a client sets differs.
+    public static func reverting(_ place: Place, to earlier: Place) -> PlacePatch? {
+        func differing<Value: Equatable>(_ field: KeyPath<Place, Value>) -> Value? {
+            place[keyPath: field] == earlier[keyPath: field] ? nil : earlier[keyPath: field]
+        }
+        // Values that were stored validate again.
+        return try? PlacePatch(
+            name: differing(\.name), description: differing(\.description),
+            latitude: differing(\.coordinate.latitude), longitude: differing(\.coordinate.longitude),
+            isVisited: differing(\.isVisited))
+    }
+
     /// Whether applying the patch to `place` would change nothing.
     public func changesNothing(in place: Place) -> Bool {
         applied(to: place, at: place.updatedAt) == place

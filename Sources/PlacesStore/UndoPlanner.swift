@@ -87,14 +87,7 @@ struct UndoPlanner {
 
     /// The patch that gives the fields of `place` that differ from `earlier` their earlier values.
     static func patch(from place: Place, to earlier: Place) -> PlacePatch {
-        func differing<Value: Equatable>(_ field: KeyPath<Place, Value>) -> Value? {
-            place[keyPath: field] == earlier[keyPath: field] ? nil : earlier[keyPath: field]
-        }
-        // Values that were stored validate again; an update that changed no field yields the one that keeps all.
-        let patch = try? PlacePatch(
-            name: differing(\.name), description: differing(\.description),
-            latitude: differing(\.coordinate.latitude), longitude: differing(\.coordinate.longitude),
-            isVisited: differing(\.isVisited))
-        return patch ?? (try? PlacePatch(isVisited: place.isVisited))!
+        // An update that changed no field a client sets yields the patch that keeps them all.
+        PlacePatch.reverting(place, to: earlier) ?? (try? PlacePatch(isVisited: place.isVisited))!
     }
 }

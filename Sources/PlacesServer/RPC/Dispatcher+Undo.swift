@@ -74,12 +74,10 @@ extension Dispatcher {
     }
 
     private static func changedFields(from before: Place, to after: Place) -> [PlaceField] {
-        var fields: [PlaceField] = []
-        if before.name != after.name { fields.append(.name) }
-        if before.description != after.description { fields.append(.description) }
-        if before.coordinate.latitude != after.coordinate.latitude { fields.append(.latitude) }
-        if before.coordinate.longitude != after.coordinate.longitude { fields.append(.longitude) }
-        if before.isVisited != after.isVisited { fields.append(.visited) }
-        return fields
+        // Stored places validate again; the model hands out each field a client sets, so none is named here.
+        guard let before = try? PlaceDraft(validating: before), let after = try? PlaceDraft(validating: after) else {
+            return []
+        }
+        return PlaceField.draftFields.filter { before.value(of: $0) != after.value(of: $0) }
     }
 }
