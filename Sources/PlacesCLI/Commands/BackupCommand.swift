@@ -14,8 +14,8 @@ enum BackupCommand {
             existing DIRECTORY (or a path ending in /), placesd names the file places-YYYYMMDDTHHMMSSZ.sqlite \
             there (UTC) and, with --keep N, removes the oldest such backups beyond the newest N once the new one \
             is complete. Only root and members of placesd's admin group may back up; others keep their own \
-            places with 'placesctl export'. Sealed places stay sealed. 'placesd backup --info FILE' describes \
-            a backup and 'placesd restore FILE' restores it with placesd stopped. One backup runs at a time.
+            places with 'placesctl export'. Sealed places stay sealed. To inspect a backup, or restore it with \
+            placesd stopped, see 'placesd backup' and 'placesd restore' in placesd(8). One backup runs at a time.
             """,
         arguments: [
             ArgumentDeclaration(
