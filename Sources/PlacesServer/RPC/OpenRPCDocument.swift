@@ -86,6 +86,10 @@ enum OpenRPCDocument {
     private static let ifVersion = param(
         "ifVersion", ["type": "integer", "minimum": 1], "Only if the place is still at this version.")
     private static let placeResult = result("place", ref("Place"))
+    /// The `id` param of the methods that act on one place.
+    private static let placeID = param(PlaceField.id.text, ref("PlaceID"), required: true, "The place.")
+    /// The errors a change to one place can end in.
+    private static let placeChangeErrors = ["NotFound", "Conflict", "StorageFailure", "OutcomeUnknown", "Locked"]
 
     /// A method's result: its name and its schema.
     private static func result(_ name: String, _ schema: JSONValue) -> JSONValue {
@@ -115,7 +119,7 @@ enum OpenRPCDocument {
         case .get:
             return Self.method(
                 method, "Returns one of the caller's places.",
-                params: [param(PlaceField.id.text, ref("PlaceID"), required: true, "The place."), allUsers],
+                params: [placeID, allUsers],
                 result: placeResult, errors: ["NotFound", "PermissionDenied", "Locked"])
         case .list:
             return Self.method(
@@ -131,27 +135,27 @@ enum OpenRPCDocument {
         case .update:
             return Self.method(
                 method, "Changes some fields of a place; its version grows by one.",
-                params: [param(PlaceField.id.text, ref("PlaceID"), required: true, "The place.")]
+                params: [placeID]
                     + placeParams(isUpdate: true) + [ifVersion],
-                result: placeResult, errors: ["NotFound", "Conflict", "StorageFailure", "OutcomeUnknown", "Locked"])
+                result: placeResult, errors: placeChangeErrors)
         case .remove:
             return Self.method(
                 method, "Removes a place.",
-                params: [param(PlaceField.id.text, ref("PlaceID"), required: true, "The place."), ifVersion],
+                params: [placeID, ifVersion],
                 result: result("removed", RemoveResult.schema),
-                errors: ["NotFound", "Conflict", "StorageFailure", "OutcomeUnknown", "Locked"])
+                errors: placeChangeErrors)
         case .move:
             return Self.method(
                 method, "Moves a place to another position in the caller's list; versions do not change.",
                 params: [
-                    param(PlaceField.id.text, ref("PlaceID"), required: true, "The place."),
+                    placeID,
                     param(
                         "index", ["type": "integer", "minimum": 0], required: true,
                         "0-based target; clamped to the end."),
                     ifVersion,
                 ],
                 result: result("moved", MoveResult.schema),
-                errors: ["NotFound", "Conflict", "StorageFailure", "OutcomeUnknown", "Locked"])
+                errors: placeChangeErrors)
         case .near:
             return Self.method(
                 method, "The caller's places nearest to a point, nearest first, with great-circle distances in metres.",
