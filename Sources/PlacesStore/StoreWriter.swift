@@ -87,7 +87,9 @@ final class StoreWriter {
         outcomes.reserveCapacity(batch.count)
         var writes: [PlaceWrite] = []
         var logged: [LoggedChange] = []
-        var journal = journal
+        // What undo needs of this batch, noted in the journal only once the batch is committed; the journal itself
+        // is not copied for a batch (a copy would duplicate an owner's notes on every remove or move).
+        var journalNotes: [(applied: AppliedMutation, owner: UserID)] = []
         for (offset, pending) in batch.enumerated() {
             do throws(StoreError) {
                 let applied = try next.apply(
@@ -96,7 +98,7 @@ final class StoreWriter {
                 outcomes.append(.success(applied.outcome))
                 writes.append(contentsOf: applied.writes)
                 logged.append(contentsOf: applied.logged)
-                journal.note(applied, owner: pending.owner)
+                if UndoJournal.needsNote(applied) { journalNotes.append((applied, pending.owner)) }
             } catch {
                 outcomes.append(.failure(error))
             }
@@ -125,7 +127,7 @@ final class StoreWriter {
         switch ending {
         case .committed(let reloaded):
             state = reloaded ?? next
-            self.journal = journal
+            for note in journalNotes { journal.note(note.applied, owner: note.owner) }
             committedTransactions += 1
             result.outcomes = outcomes
             result.changes += logged.map(\.change)

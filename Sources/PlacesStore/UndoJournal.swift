@@ -48,6 +48,13 @@ struct UndoJournal {
         }
     }
 
+    /// Whether `applied` leaves anything to note: a place taken from its index (a remove or move) or an undo.
+    static func needsNote(_ applied: AppliedMutation) -> Bool {
+        if applied.previousIndex != nil { return true }
+        if case .undone = applied.outcome { return true }
+        return false
+    }
+
     /// Notes what undo needs of a mutation by `owner` that the batch applied: where a removed or moved place
     /// stood, or which changes an undo reverted.
     mutating func note(_ applied: AppliedMutation, owner: UserID) {
