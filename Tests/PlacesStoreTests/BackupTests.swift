@@ -1,4 +1,5 @@
 import Foundation
+import PlacesLocking
 import PlacesModel
 import Synchronization
 import Testing
@@ -40,7 +41,9 @@ import Testing
         let source = directory.file("places.sqlite")
         let store = try openStore(source)
         try addPlaces(to: store, count: 300, owners: [1], descriptionLength: 2_000)
-        let states = Mutex<[Int64: Set<PlaceID>]>([:])
+        // Locked, not Mutex: the loop below waits on it while the writer fills it, and ThreadSanitizer does not
+        // see Mutex's futex.
+        let states = Locked<[Int64: Set<PlaceID>]>([:])
         let stop = Atomic<Bool>(false)
         let writer = DispatchGroup()
         DispatchQueue.global().async(group: writer) {
