@@ -11,6 +11,10 @@ public enum Method: String, CaseIterable, Sendable {
     case near = "places.near"
     case watch = "places.watch"
     case importPlaces = "places.import"
+    case importBegin = "places.import.begin"
+    case importAdd = "places.import.add"
+    case importCommit = "places.import.commit"
+    case importAbort = "places.import.abort"
     case export = "places.export"
     case undo = "places.undo"
     case history = "places.history"
@@ -31,12 +35,15 @@ public enum Method: String, CaseIterable, Sendable {
         case .near: NearParams.self
         case .watch: WatchParams.self
         case .importPlaces: ImportParams.self
+        case .importAdd: ImportAddParams.self
+        case .importCommit: ImportCommitParams.self
+        case .importAbort: ImportAbortParams.self
         case .export: ExportParams.self
         case .undo: UndoParams.self
         case .history: HistoryParams.self
         case .unlock: UnlockParams.self
         case .backup: BackupParams.self
-        case .status, .discover: nil
+        case .status, .discover, .importBegin: nil
         }
     }
 }

@@ -1,5 +1,4 @@
 import Glibc
-import PlacesGPX
 import PlacesModel
 import PlacesProtocol
 import PlacesSealing
@@ -34,11 +33,8 @@ extension Dispatcher {
                 return .mutation(.move(params.id, toIndex: params.index, ifVersion: params.ifVersion))
             case .near:
                 return try near(NearParams.decode(request.params), caller: caller)
-            case .importPlaces:
-                let params = try ImportParams.decode(
-                    request.params, maximumPlaces: settings.current.maximumImportPlaces,
-                    readingGPXWith: GPXImport.places)
-                return .mutation(.importPlaces(params.places.map { PlaceImport(id: $0.id, draft: $0.draft) }))
+            case .importPlaces, .importBegin, .importAdd, .importCommit, .importAbort:
+                return try executeImport(request, method: method, caller: caller, sink: sink)
             case .export:
                 return try export(ExportParams.decode(request.params), caller: caller)
             case .backup:
