@@ -23,7 +23,7 @@ _placesctl()
                 socket=${words[i + 1]}
                 ((i++))
                 ;;
-            --lat | --latitude | --lon | --longitude | --description | --search | --offset | --limit | --name | --if-version | --before | --after | --radius | --format | -o | --output | --keep | --key-file)
+            --lat | --latitude | --lon | --longitude | --description | --search | --offset | --limit | --name | --if-version | --before | --after | --radius | --on-conflict | --format | -o | --output | --keep | --key-file)
                 ((i++))
                 ;;
             -*) ;;
@@ -69,7 +69,7 @@ _placesctl()
             esac
             options='--visited --unvisited --search --offset --limit'
             ;;
-        get | undo | watch | import | status | call | help)
+        get | undo | watch | status | call | help)
             options=''
             ;;
         update)
@@ -115,6 +115,15 @@ _placesctl()
                     ;;
             esac
             options='--lat --latitude --lon --longitude --radius --limit'
+            ;;
+        import)
+            case $prev in
+                --on-conflict)
+                    mapfile -t COMPREPLY < <(compgen -W 'fail skip replace' -- "$cur")
+                    return
+                    ;;
+            esac
+            options='--on-conflict --skip-duplicates --dry-run'
             ;;
         export)
             case $prev in
@@ -188,7 +197,7 @@ _placesctl()
         call)
             case $position in
                 0)
-                    mapfile -t COMPREPLY < <(compgen -W 'places.add places.get places.list places.update places.remove places.move places.near places.watch places.import places.export places.undo places.history server.status server.unlock server.backup rpc.discover' -- "$cur")
+                    mapfile -t COMPREPLY < <(compgen -W 'places.add places.get places.list places.update places.remove places.move places.near places.watch places.import places.import.begin places.import.add places.import.commit places.import.abort places.export places.undo places.history server.status server.unlock server.backup rpc.discover' -- "$cur")
                     ;;
             esac
             ;;

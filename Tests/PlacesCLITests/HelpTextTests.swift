@@ -82,7 +82,7 @@ import Testing
         ),
         ("near", "placesctl near --lat LAT --lon LON [--radius DISTANCE] [--limit N]"),
         ("watch", "placesctl watch"),
-        ("import", "placesctl import FILE"),
+        ("import", "placesctl import FILE [--on-conflict MODE] [--skip-duplicates] [--dry-run]"),
         ("export", "placesctl export [--format FORMAT] [-o FILE]"),
         ("status", "placesctl status"),
         ("unlock", "placesctl unlock [--key-file FILE]"),
