@@ -245,6 +245,17 @@ def shared_targets(raw):
     ]
 
 
+def import_targets(raw):
+    """The figure of "Imports of any size": the staged import with default settings against one request."""
+    imports = raw["imports"]
+    places = (imports["staged"] or imports["one_request"] or {}).get("places")
+    label = f"{int(places):,}" if isinstance(places, (int, float)) else "n/a"
+    return [
+        (f"import of a {label}-place export, places/s (placesctl import, defaults)", field(imports["staged"], "rps"),
+         field(imports["one_request"], "rps"), "places.import in one request, line limit raised", AT_LEAST, 0.8),
+    ]
+
+
 def verdict(value, op, bound):
     if value is None:
         return "n/a"
@@ -386,6 +397,11 @@ def main():
             "latency": read_runs(directory, "placesd-pg-latency.jsonl"),
             "large": read_facts(directory, "placesd-pg-large.txt"),
         },
+        # placesctl import of a large export (staged, default settings) and the same places in one request.
+        "imports": {
+            "staged": read_runs(directory, "placesd-import-staged.jsonl"),
+            "one_request": read_runs(directory, "placesd-import-one-request.jsonl"),
+        },
         "startup_ms": startup,
         "hyperfine": startup_export,
         "oneshot_ms": oneshot,
@@ -402,6 +418,7 @@ def main():
     raw["targets"] = judged_rows(targets(raw))
     raw["pipeline_targets"] = judged_rows(pipeline_targets(raw))
     raw["shared_targets"] = judged_rows(shared_targets(raw))
+    raw["import_targets"] = judged_rows(import_targets(raw))
     growth = scaling_rows(raw)
     labels = [size_label(size) for size in sizes]
     raw["growth"] = [
@@ -450,6 +467,9 @@ def main():
                   f"{run.get('max_ms')} ms; the adds' replies on the writing host: p50 {run.get('ack_p50_ms')} ms, "
                   f"p99 {run.get('ack_p99_ms')} ms, max {run.get('ack_max_ms')} ms")
 
+    print("\nimports of any size (ratio = staged import / one request)")
+    print_judged(raw["import_targets"])
+
     print(f"\nhow cost grows ({', '.join(labels)} places; ratio = {labels[-1]} / {labels[0]}; "
           f"req/s must stay within {FLAT_LOW}-{FLAT_HIGH})")
     print_table(
@@ -466,7 +486,7 @@ def main():
     large_facts = scaling.get(large, {})
     if large_facts.get("export_bytes") is not None:
         print(f"JSON export of {meta['near_places']} places: {large_facts['export_bytes']:,.0f} bytes")
-    judged = raw["targets"] + raw["pipeline_targets"] + raw["shared_targets"] + raw["growth"]
+    judged = raw["targets"] + raw["pipeline_targets"] + raw["shared_targets"] + raw["import_targets"] + raw["growth"]
     failed = [row["figure"] for row in judged if row["result"] == "FAIL"]
     missing = [row["figure"] for row in judged if row["result"] == "n/a"]
     print(f"targets: {len(failed)} FAIL, {len(missing)} n/a")
