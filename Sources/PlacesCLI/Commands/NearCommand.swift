@@ -19,6 +19,7 @@ enum NearCommand {
             radius,
             limit,
         ],
+        isPaged: true,
         handler: run
     )
 
