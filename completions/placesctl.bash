@@ -133,8 +133,12 @@ _placesctl()
                 --lat | --latitude | --lon | --longitude | --radius | --limit)
                     return
                     ;;
+                --format)
+                    mapfile -t COMPREPLY < <(compgen -W 'table tsv json' -- "$cur")
+                    return
+                    ;;
             esac
-            options='--lat --latitude --lon --longitude --radius --limit'
+            options='--lat --latitude --lon --longitude --radius --limit --format'
             ;;
         export)
             case $prev in

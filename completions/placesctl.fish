@@ -74,7 +74,7 @@ complete -c placesctl -n '__fish_seen_subcommand_from list' -l unvisited -d 'Sho
 complete -c placesctl -n '__fish_seen_subcommand_from list' -l search -x -d 'Show only places whose name or description contains TEXT, ignoring case'
 complete -c placesctl -n '__fish_seen_subcommand_from list' -l offset -x -d 'Skip the first N matching places'
 complete -c placesctl -n '__fish_seen_subcommand_from list near' -l limit -x -d 'Show at most N places'
-complete -c placesctl -n '__fish_seen_subcommand_from list' -l format -x -a 'table tsv json' -d 'table, tsv or json'
+complete -c placesctl -n '__fish_seen_subcommand_from list near' -l format -x -a 'table tsv json' -d 'table, tsv or json'
 complete -c placesctl -n '__fish_seen_subcommand_from list' -l fields -x -a 'id name latitude longitude visited description version createdAt updatedAt' -d 'The columns of the table or TSV, comma-separated, from: id, name, latitude, longitude, visited, description, version, createdAt, updatedAt'
 complete -c placesctl -n '__fish_seen_subcommand_from update' -l name -x -d 'The new name, 1 to 200 characters'
 complete -c placesctl -n '__fish_seen_subcommand_from update' -l visited -d 'Mark as visited'

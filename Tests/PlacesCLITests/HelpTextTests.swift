@@ -92,7 +92,7 @@ import Testing
             "placesctl move ID INDEX [--if-version N]\n"
                 + "placesctl move ID --before ID2|--after ID2|--top|--bottom [--if-version N]"
         ),
-        ("near", "placesctl near --lat LAT --lon LON [--radius DISTANCE] [--limit N]"),
+        ("near", "placesctl near --lat LAT --lon LON [--radius DISTANCE] [--limit N] [--format FORMAT]"),
         ("watch", "placesctl watch"),
         ("import", "placesctl import FILE"),
         ("export", "placesctl export [--format FORMAT] [-o FILE]"),

@@ -32,7 +32,9 @@ struct ReadmeTourTests {
         // One shell, as a reader's terminal: a variable set by one line is there for the next; the first
         // failing line stops it and is named.
         let script = "set -e -o pipefail\ncd \"$1\"\n" + commands.map { "\($0)\n" }.joined()
-        let run = try Subprocess.run(bash, ["-c", script, "bash", daemon.directory.path], in: daemon.directory, environment: environment, timeout: 60)
+        let run = try Subprocess.run(
+            bash, ["-c", script, "bash", daemon.directory.path], in: daemon.directory, environment: environment,
+            timeout: 60)
         #expect(run.status == .exited(0), "\(run.summary)")
         #expect(run.stderr.isEmpty, "\(run.summary)")
         #expect(run.stdout.contains("Added 'Eiffel Tower'") && run.stdout.contains("Removed 'Eiffel Tower'"))
