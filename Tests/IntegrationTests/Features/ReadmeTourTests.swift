@@ -31,7 +31,9 @@ struct ReadmeTourTests {
         environment["PLACES_SOCKET"] = daemon.socketPath
         // One shell, as a reader's terminal: a variable set by one line is there for the next; the first
         // failing line stops it and is named.
-        let script = "set -e -o pipefail\ncd \"$1\"\n" + commands.map { "\($0)\n" }.joined()
+        let script =
+            "set -e -o pipefail\ntrap 'echo \"README tour: failed: $BASH_COMMAND\" >&2' ERR\ncd \"$1\"\n"
+            + commands.map { "\($0)\n" }.joined()
         let run = try Subprocess.run(
             bash, ["-c", script, "bash", daemon.directory.path], in: daemon.directory, environment: environment,
             timeout: 60)
