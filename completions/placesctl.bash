@@ -13,7 +13,15 @@ _placesctl_ids()
 _placesctl()
 {
     local cur prev words cword
-    _init_completion || return
+    if declare -F _init_completion >/dev/null; then
+        _init_completion || return
+    else
+        # Without the bash-completion package: bash's own words (split at = and : too).
+        words=("${COMP_WORDS[@]}")
+        cword=$COMP_CWORD
+        cur=${COMP_WORDS[COMP_CWORD]}
+        prev=${COMP_WORDS[COMP_CWORD - 1]}
+    fi
 
     local commands='add list get update visit unvisit move remove undo history near watch import export backup status unlock key call help'
     local command='' socket='' position=0 i
@@ -23,7 +31,7 @@ _placesctl()
                 socket=${words[i + 1]}
                 ((i++))
                 ;;
-            --lat | --latitude | --lon | --longitude | --description | --search | --offset | --limit | --name | --if-version | --before | --after | --radius | --format | -o | --output | --keep | --key-file)
+            --color | --lat | --latitude | --lon | --longitude | --description | --search | --offset | --limit | --format | --fields | --name | --if-version | --before | --after | --radius | -o | --output | --keep | --key-file)
                 ((i++))
                 ;;
             -*) ;;
@@ -39,7 +47,11 @@ _placesctl()
 
     case $prev in
         --socket)
-            _filedir
+            if declare -F _filedir >/dev/null; then _filedir; else mapfile -t COMPREPLY < <(compgen -f -- "$cur"); fi
+            return
+            ;;
+        --color)
+            mapfile -t COMPREPLY < <(compgen -W 'auto always never' -- "$cur")
             return
             ;;
     esac
@@ -66,8 +78,16 @@ _placesctl()
                 --search | --offset | --limit)
                     return
                     ;;
+                --format)
+                    mapfile -t COMPREPLY < <(compgen -W 'table tsv json' -- "$cur")
+                    return
+                    ;;
+                --fields)
+                    mapfile -t COMPREPLY < <(compgen -W 'id name latitude longitude visited description version createdAt updatedAt' -- "$cur")
+                    return
+                    ;;
             esac
-            options='--visited --unvisited --search --offset --limit'
+            options='--visited --unvisited --search --offset --limit --format --fields'
             ;;
         get | undo | watch | import | status | call | help)
             options=''
@@ -113,8 +133,12 @@ _placesctl()
                 --lat | --latitude | --lon | --longitude | --radius | --limit)
                     return
                     ;;
+                --format)
+                    mapfile -t COMPREPLY < <(compgen -W 'table tsv json' -- "$cur")
+                    return
+                    ;;
             esac
-            options='--lat --latitude --lon --longitude --radius --limit'
+            options='--lat --latitude --lon --longitude --radius --limit --format'
             ;;
         export)
             case $prev in
@@ -123,7 +147,7 @@ _placesctl()
                     return
                     ;;
                 -o | --output)
-                    _filedir
+                    if declare -F _filedir >/dev/null; then _filedir; else mapfile -t COMPREPLY < <(compgen -f -- "$cur"); fi
                     return
                     ;;
             esac
@@ -140,7 +164,7 @@ _placesctl()
         unlock)
             case $prev in
                 --key-file)
-                    _filedir
+                    if declare -F _filedir >/dev/null; then _filedir; else mapfile -t COMPREPLY < <(compgen -f -- "$cur"); fi
                     [[ - == "$cur"* ]] && COMPREPLY+=(-)
                     return
                     ;;
@@ -152,7 +176,7 @@ _placesctl()
             ;;
     esac
     if [[ $cur == -* ]]; then
-        mapfile -t COMPREPLY < <(compgen -W "$options --socket --json -h --help" -- "$cur")
+        mapfile -t COMPREPLY < <(compgen -W "$options --socket --json --no-pager --color -h --help" -- "$cur")
         return
     fi
     case $command in
@@ -166,7 +190,7 @@ _placesctl()
         import)
             case $position in
                 0)
-                    _filedir
+                    if declare -F _filedir >/dev/null; then _filedir; else mapfile -t COMPREPLY < <(compgen -f -- "$cur"); fi
                     [[ - == "$cur"* ]] && COMPREPLY+=(-)
                     ;;
             esac
@@ -174,7 +198,7 @@ _placesctl()
         backup)
             case $position in
                 0)
-                    _filedir
+                    if declare -F _filedir >/dev/null; then _filedir; else mapfile -t COMPREPLY < <(compgen -f -- "$cur"); fi
                     ;;
             esac
             ;;

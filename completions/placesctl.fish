@@ -23,7 +23,7 @@ function __placesctl_argument
     for token in $tokens
         if test $skip = 1
             set skip 0
-        else if contains -- $token --socket --lat --latitude --lon --longitude --description --search --offset --limit --name --if-version --before --after --radius --format -o --output --keep --key-file
+        else if contains -- $token --socket --color --lat --latitude --lon --longitude --description --search --offset --limit --format --fields --name --if-version --before --after --radius -o --output --keep --key-file
             set skip 1
         else if string match -q -- '-*' $token
             continue
@@ -38,7 +38,9 @@ end
 
 complete -c placesctl -f
 complete -c placesctl -l socket -r -F -d 'Use the daemon on this socket instead of looking for one'
-complete -c placesctl -l json -d 'Print the result as one line of JSON and nothing else; a refused request prints its error'
+complete -c placesctl -l json -d 'Print the result as one line of JSON and nothing else; any failure prints one JSON error object'
+complete -c placesctl -l no-pager -d 'Do not page output taller than the terminal through $PAGER'
+complete -c placesctl -l color -x -a 'auto always never' -d 'Colour the output: auto, always or never'
 complete -c placesctl -s h -l help -d 'Show help and exit'
 complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -l version -d 'Print the version and exit'
 
@@ -72,6 +74,8 @@ complete -c placesctl -n '__fish_seen_subcommand_from list' -l unvisited -d 'Sho
 complete -c placesctl -n '__fish_seen_subcommand_from list' -l search -x -d 'Show only places whose name or description contains TEXT, ignoring case'
 complete -c placesctl -n '__fish_seen_subcommand_from list' -l offset -x -d 'Skip the first N matching places'
 complete -c placesctl -n '__fish_seen_subcommand_from list near' -l limit -x -d 'Show at most N places'
+complete -c placesctl -n '__fish_seen_subcommand_from list near' -l format -x -a 'table tsv json' -d 'table, tsv or json'
+complete -c placesctl -n '__fish_seen_subcommand_from list' -l fields -x -a 'id name latitude longitude visited description version createdAt updatedAt' -d 'The columns of the table or TSV, comma-separated, from: id, name, latitude, longitude, visited, description, version, createdAt, updatedAt'
 complete -c placesctl -n '__fish_seen_subcommand_from update' -l name -x -d 'The new name, 1 to 200 characters'
 complete -c placesctl -n '__fish_seen_subcommand_from update' -l visited -d 'Mark as visited'
 complete -c placesctl -n '__fish_seen_subcommand_from update' -l unvisited -d 'Mark as not visited'

@@ -10,9 +10,9 @@ struct PlaceFieldOptions {
     /// `--visited` of `add`, which has no `--unvisited`.
     static let visitedAlready = Flag(["--visited"], abstract: "Mark the place as visited already.")
 
-    /// The options of `placesctl add`, in its help's order: the coordinates are required.
+    /// The options of `placesctl add`, in its help's order (the coordinates may come as arguments instead).
     static let addOptions: [any DeclaresOption] = [
-        CommonOptions.latitude.required, CommonOptions.longitude.required, CommonOptions.description, visitedAlready,
+        CommonOptions.latitude, CommonOptions.longitude, CommonOptions.description, visitedAlready,
     ]
 
     /// The options of `placesctl update` that set a field, in its help's order.
@@ -50,10 +50,10 @@ struct PlaceFieldOptions {
         !updateOptions.contains { input.isGiven($0) }
     }
 
-    /// The validated new place named `name`, each option not given at its default.
-    func draft(name: String) throws(ValidationError) -> PlaceDraft {
+    /// The validated new place named `name` at the coordinates given, each option not given at its default.
+    func draft(name: String, latitude: Double, longitude: Double) throws(ValidationError) -> PlaceDraft {
         try PlaceDraft(
-            name: name, description: description ?? "", latitude: latitude ?? .nan, longitude: longitude ?? .nan,
+            name: name, description: description ?? "", latitude: latitude, longitude: longitude,
             isVisited: visited ?? false)
     }
 

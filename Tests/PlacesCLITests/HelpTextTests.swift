@@ -49,7 +49,10 @@ import Testing
             #expect(overview.contains("  \(command.name) "), "\(command.name)")
             #expect(overview.contains(command.abstract))
         }
-        for needle in ["--socket PATH", "--json", "--version", "PLACES_SOCKET", "Exit codes:", "  64 ", "  69 "] {
+        for needle in [
+            "--socket PATH", "--json", "--no-pager", "--color WHEN", "--version", "PLACES_SOCKET", "PAGER",
+            "Exit codes:", "  64 ", "  69 ",
+        ] {
             #expect(overview.contains(needle), "\(needle)")
         }
     }
@@ -65,8 +68,17 @@ import Testing
     }
 
     @Test(arguments: [
-        ("add", "placesctl add NAME --lat LAT --lon LON [--description TEXT] [--visited]"),
-        ("list", "placesctl list [--visited|--unvisited] [--search TEXT] [--offset N] [--limit N]"),
+        (
+            "add",
+            "placesctl add NAME LAT LON [--description TEXT] [--visited]\n"
+                + "placesctl add NAME \"LAT, LON\" [--description TEXT] [--visited]\n"
+                + "placesctl add NAME --lat LAT --lon LON [--description TEXT] [--visited]"
+        ),
+        (
+            "list",
+            "placesctl list [--visited|--unvisited] [--search TEXT] [--offset N] [--limit N] [--format FORMAT] "
+                + "[--fields LIST]"
+        ),
         ("get", "placesctl get ID"),
         (
             "update",
@@ -80,7 +92,7 @@ import Testing
             "placesctl move ID INDEX [--if-version N]\n"
                 + "placesctl move ID --before ID2|--after ID2|--top|--bottom [--if-version N]"
         ),
-        ("near", "placesctl near --lat LAT --lon LON [--radius DISTANCE] [--limit N]"),
+        ("near", "placesctl near --lat LAT --lon LON [--radius DISTANCE] [--limit N] [--format FORMAT]"),
         ("watch", "placesctl watch"),
         ("import", "placesctl import FILE"),
         ("export", "placesctl export [--format FORMAT] [-o FILE]"),
