@@ -2,12 +2,16 @@ import PlacesProtocol
 
 /// The aligned table `placesctl list` prints.
 ///
-/// Columns: ID (short), NAME, LAT, LON, VISITED, DESCRIPTION (first line). Long names and descriptions are
-/// cut with "…" so each row fits `width` terminal cells; the description takes what is left after the other
-/// columns.
+/// Columns: ID (short), NAME, LAT, LON, VISITED, TAGS (comma-separated, at most `maximumTagsWidth` cells; only
+/// when some place has tags), DESCRIPTION (first line). Long names, tags and descriptions are cut with "…" so
+/// each row fits `width` terminal cells; the description takes what is left after the other columns.
 enum PlaceTable {
-    /// The column headings.
-    static let headings = ["ID", "NAME", "LAT", "LON", "VISITED", "DESCRIPTION"]
+    /// The column headings, the tags' among them.
+    static let headings = ["ID", "NAME", "LAT", "LON", "VISITED", "TAGS", "DESCRIPTION"]
+    /// Where the tags column is.
+    static let tagsColumn = 5
+    /// The widest the tags column gets.
+    static let maximumTagsWidth = 20
     /// The spaces between columns.
     static let gap = "  "
     /// The narrowest a long name is cut to before descriptions lose their column.
@@ -15,24 +19,35 @@ enum PlaceTable {
 
     /// The table, heading included, one line per place, each ending in a newline.
     static func render(_ places: [WirePlace], width: Int) -> String {
-        let rows = places.map { place in
+        let hasTags = places.contains { !$0.tags.isEmpty }
+        var headings = Self.headings
+        var rows = places.map { place in
             [
                 PlaceText.shortID(place.id), TextLayout.singleLine(place.name), PlaceText.degrees(place.latitude),
                 PlaceText.degrees(place.longitude), PlaceText.yesNo(place.visited),
-                TextLayout.firstLine(place.description),
+                TextLayout.singleLine(place.tags.joined(separator: ",")), TextLayout.firstLine(place.description),
             ]
         }
+        if !hasTags {
+            headings.remove(at: tagsColumn)
+            rows = rows.map { row in row.enumerated().filter { $0.offset != tagsColumn }.map(\.element) }
+        }
+        let name = 1
+        let description = headings.count - 1
         var widths = headings.map(TextLayout.cells)
         for row in rows {
             for (column, cell) in row.enumerated() {
                 widths[column] = max(widths[column], TextLayout.cells(cell))
             }
         }
-        let descriptionHeading = TextLayout.cells(headings[5])
-        let fixed = widths[0] + widths[2] + widths[3] + widths[4] + gap.count * (headings.count - 1)
+        if hasTags { widths[tagsColumn] = min(widths[tagsColumn], maximumTagsWidth) }
+        let descriptionHeading = TextLayout.cells(headings[description])
+        let fixed =
+            widths.indices.filter { $0 != name && $0 != description }.map { widths[$0] }.reduce(0, +)
+            + gap.count * (headings.count - 1)
         let room = width - fixed
-        widths[1] = min(widths[1], max(room - descriptionHeading, minimumNameWidth))
-        widths[5] = max(room - widths[1], descriptionHeading)
+        widths[name] = min(widths[name], max(room - descriptionHeading, minimumNameWidth))
+        widths[description] = max(room - widths[name], descriptionHeading)
 
         var output = ""
         for row in [headings] + rows {

@@ -1,7 +1,7 @@
 import PlacesCommandLine
 import PlacesProtocol
 
-/// `placesctl list [--visited|--unvisited] [--search TEXT] [--offset N] [--limit N]`.
+/// `placesctl list [--visited|--unvisited] [--search TEXT] [--tag TAG]... [--offset N] [--limit N]`.
 enum ListCommand {
     /// The declaration.
     static let spec = CommandSpec(
@@ -15,7 +15,7 @@ enum ListCommand {
         options: [
             CommonOptions.visited.with(abstract: "Show only visited places."),
             CommonOptions.unvisited.with(abstract: "Show only places not visited yet."),
-            search, offset, limit,
+            search, tag, offset, limit,
         ],
         handler: run
     )
@@ -24,6 +24,11 @@ enum ListCommand {
     static let search = Option<String>(
         ["--search"], valueName: "TEXT",
         abstract: "Show only places whose name or description contains TEXT, ignoring case.")
+    /// `--tag TAG`, repeatable.
+    static let tag = Option<String>(
+        ["--tag"], valueName: "TAG",
+        abstract: "Show only places with tag TAG, ignoring case and accents; repeat it for places with every TAG."
+    ).repeatable
     /// `--offset N`.
     static let offset = Option<Int64>.integer(
         ["--offset"], valueName: "N", abstract: "Skip the first N matching places.")
@@ -38,14 +43,15 @@ enum ListCommand {
         let offset = try input[Self.offset]
         let limit = try input[Self.limit]
         let params = ListParams(
-            visited: CommonOptions.visitedValue(input), query: try input[search], offset: Int(offset ?? 0),
+            visited: CommonOptions.visitedValue(input), query: try input[search], tags: try input.all(tag),
+            offset: Int(offset ?? 0),
             limit: limit.map { Int($0) })
         let result = try context.call(params)
         if context.isJSON {
             return try context.writeJSON(result)
         }
         let page = try context.decode(result, from: Method.list.rawValue, ListPage.decode)
-        let isFiltered = CommonOptions.visitedValue(input) != nil || input.isGiven(search)
+        let isFiltered = CommonOptions.visitedValue(input) != nil || input.isGiven(search) || input.isGiven(tag)
         try context.write(
             render(page.places, total: page.total, offset: offset ?? 0, isFiltered: isFiltered, width: context.width))
     }
