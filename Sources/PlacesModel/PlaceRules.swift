@@ -99,7 +99,8 @@ public enum PlaceRules {
         scalar.properties.generalCategory == .control
     }
 
-    private static func trimmed(_ text: String) -> String {
+    /// `text` without surrounding white space (Unicode's), for names and tags.
+    static func trimmed(_ text: String) -> String {
         let scalars = text.unicodeScalars
         guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
         let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })!

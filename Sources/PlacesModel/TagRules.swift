@@ -18,7 +18,7 @@ public enum TagRules {
     /// Trims surrounding white space, then checks length and control characters; `field` names the tag in an
     /// error (e.g. `tags[2]`).
     public static func validTag(_ raw: String, field: String) throws(ValidationError) -> String {
-        let tag = trimmed(raw)
+        let tag = PlaceRules.trimmed(raw)
         if tag.isEmpty {
             throw ValidationError(field: field, reason: "must not be empty")
         }
@@ -65,12 +65,5 @@ public enum TagRules {
     /// `tags` (distinct keys) in canonical order: by folded key, then as written.
     public static func canonical(_ tags: [String]) -> [String] {
         tags.map { (key: key($0), tag: $0) }.sorted { ($0.key, $0.tag) < ($1.key, $1.tag) }.map(\.tag)
-    }
-
-    private static func trimmed(_ text: String) -> String {
-        let scalars = text.unicodeScalars
-        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
-        let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
-        return String(scalars[first...last])
     }
 }
