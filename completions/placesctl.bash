@@ -23,7 +23,7 @@ _placesctl()
         prev=${COMP_WORDS[COMP_CWORD - 1]}
     fi
 
-    local commands='add list get update visit unvisit move remove undo history near watch import export backup status unlock key call help'
+    local commands='add list get update visit unvisit tag untag tags move remove undo history near watch import export backup status unlock key call help'
     local command='' socket='' position=0 i
     for ((i = 1; i < cword; i++)); do
         case ${words[i]} in
@@ -31,7 +31,7 @@ _placesctl()
                 socket=${words[i + 1]}
                 ((i++))
                 ;;
-            --color | --lat | --latitude | --lon | --longitude | --description | --search | --offset | --limit | --format | --fields | --name | --if-version | --before | --after | --radius | -o | --output | --keep | --key-file)
+            --color | --lat | --latitude | --lon | --longitude | --description | --tag | --search | --offset | --limit | --format | --fields | --name | --if-version | --on | --before | --after | --radius | -o | --output | --keep | --key-file)
                 ((i++))
                 ;;
             -*) ;;
@@ -67,15 +67,15 @@ _placesctl()
             ;;
         add)
             case $prev in
-                --lat | --latitude | --lon | --longitude | --description)
+                --lat | --latitude | --lon | --longitude | --description | --tag)
                     return
                     ;;
             esac
-            options='--lat --latitude --lon --longitude --description --visited'
+            options='--lat --latitude --lon --longitude --description --visited --tag'
             ;;
         list)
             case $prev in
-                --search | --offset | --limit)
+                --search | --tag | --offset | --limit)
                     return
                     ;;
                 --format)
@@ -83,24 +83,32 @@ _placesctl()
                     return
                     ;;
                 --fields)
-                    mapfile -t COMPREPLY < <(compgen -W 'id name latitude longitude visited description version createdAt updatedAt' -- "$cur")
+                    mapfile -t COMPREPLY < <(compgen -W 'id name latitude longitude visited visitedAt tags description version createdAt updatedAt' -- "$cur")
                     return
                     ;;
             esac
-            options='--visited --unvisited --search --offset --limit --format --fields'
+            options='--visited --unvisited --search --tag --offset --limit --format --fields'
             ;;
-        get | undo | watch | import | status | call | help)
+        get | tags | undo | watch | import | status | call | help)
             options=''
             ;;
         update)
             case $prev in
-                --name | --description | --lat | --latitude | --lon | --longitude | --if-version)
+                --name | --description | --lat | --latitude | --lon | --longitude | --tag | --if-version)
                     return
                     ;;
             esac
-            options='--name --description --lat --latitude --lon --longitude --visited --unvisited --if-version'
+            options='--name --description --lat --latitude --lon --longitude --visited --unvisited --tag --if-version'
             ;;
-        visit | unvisit | remove)
+        visit)
+            case $prev in
+                --on | --if-version)
+                    return
+                    ;;
+            esac
+            options='--on --if-version'
+            ;;
+        unvisit | tag | untag | remove)
             case $prev in
                 --if-version)
                     return
@@ -180,7 +188,7 @@ _placesctl()
         return
     fi
     case $command in
-        get | update | visit | unvisit | move | remove | history)
+        get | update | visit | unvisit | tag | untag | move | remove | history)
             case $position in
                 0)
                     mapfile -t COMPREPLY < <(compgen -W "$(_placesctl_ids "$socket")" -- "$cur")
@@ -212,7 +220,7 @@ _placesctl()
         call)
             case $position in
                 0)
-                    mapfile -t COMPREPLY < <(compgen -W 'places.add places.get places.list places.update places.remove places.move places.near places.watch places.import places.export places.undo places.history server.status server.unlock server.backup rpc.discover' -- "$cur")
+                    mapfile -t COMPREPLY < <(compgen -W 'places.add places.get places.list places.update places.remove places.move places.near places.tags places.watch places.import places.export places.undo places.history server.status server.unlock server.backup rpc.discover' -- "$cur")
                     ;;
             esac
             ;;

@@ -155,7 +155,7 @@ struct CommandLineParser {
     /// Checks the counts of arguments, required options and exclusive groups.
     private func check(_ input: CommandInput) throws(CLIFailure) {
         let command = input.command
-        if input.arguments.count > command.arguments.count {
+        if input.arguments.count > command.arguments.count, command.arguments.last?.isVariadic != true {
             throw input.usageError("unexpected argument '\(input.arguments[command.arguments.count])'")
         }
         for (index, argument) in command.arguments.enumerated()

@@ -4,10 +4,10 @@ import PlacesProtocol
 /// One field of a place as `list` shows it, in a table column or a TSV column; `--fields` names them by their
 /// JSON keys.
 enum PlaceColumn: String, CaseIterable, Sendable {
-    case id, name, latitude, longitude, visited, description, version, createdAt, updatedAt
+    case id, name, latitude, longitude, visited, visitedAt, tags, description, version, createdAt, updatedAt
 
     /// The columns `list` shows when `--fields` is not given.
-    static let defaults: [PlaceColumn] = [.id, .name, .latitude, .longitude, .visited, .description]
+    static let defaults: [PlaceColumn] = [.id, .name, .latitude, .longitude, .visited, .tags, .description]
 
     /// Other spellings `--fields` accepts.
     static let aliases: [String: PlaceColumn] = ["lat": .latitude, "lon": .longitude, "lng": .longitude]
@@ -44,6 +44,8 @@ enum PlaceColumn: String, CaseIterable, Sendable {
         case .latitude: "LAT"
         case .longitude: "LON"
         case .visited: "VISITED"
+        case .visitedAt: "VISITED ON"
+        case .tags: "TAGS"
         case .description: "DESCRIPTION"
         case .version: "VERSION"
         case .createdAt: "CREATED"
@@ -67,6 +69,7 @@ enum PlaceColumn: String, CaseIterable, Sendable {
         case .id: PlaceText.shortID(place.id)
         case .name: TextLayout.singleLine(place.name)
         case .visited: PlaceText.yesNo(place.visited)
+        case .tags: TextLayout.singleLine(place.tags.joined(separator: ","))
         case .description:
             isWhole ? TextLayout.singleLine(place.description) : TextLayout.firstLine(place.description)
         default: value(place)
@@ -81,6 +84,8 @@ enum PlaceColumn: String, CaseIterable, Sendable {
         case .latitude: PlaceText.degrees(place.latitude)
         case .longitude: PlaceText.degrees(place.longitude)
         case .visited: place.visited ? "true" : "false"
+        case .visitedAt: place.visitedAt ?? ""
+        case .tags: place.tags.joined(separator: ",")
         case .description: place.description
         case .version: String(place.version)
         case .createdAt: place.createdAt

@@ -2,11 +2,14 @@ import PlacesProtocol
 
 /// The aligned table `placesctl list` prints.
 ///
-/// Columns: by default ID (short), NAME, LAT, LON, VISITED, DESCRIPTION (first line); `--fields` chooses others.
-/// On a terminal, long descriptions and then names are cut with "…" so each row fits `width` cells. With an
+/// Columns: by default ID (short), NAME, LAT, LON, VISITED, TAGS (comma-separated; only when some place has
+/// tags), DESCRIPTION (first line); `--fields` chooses others. On a terminal, tags are cut to at most
+/// `maximumTagsWidth` cells, and long descriptions and then names are cut with "…" so each row fits `width` cells. With an
 /// unlimited width (standard output is a file or a pipe) nothing is cut: a description shows whole, its line
 /// breaks as spaces, so `placesctl list > places.txt` or `| grep` sees all of it.
 enum PlaceTable {
+    /// The widest the tags column gets on a terminal.
+    static let maximumTagsWidth = 20
     /// The spaces between columns.
     static let gap = "  "
     /// The narrowest a long name is cut to before descriptions lose their column.
@@ -18,12 +21,17 @@ enum PlaceTable {
         style: TextStyle = .plain
     ) -> String {
         let isWhole = width == .max
+        let hasTags = places.contains { !$0.tags.isEmpty }
+        let columns = columns == PlaceColumn.defaults && !hasTags ? columns.filter { $0 != .tags } : columns
         let rows = places.map { place in columns.map { $0.cell(place, isWhole: isWhole) } }
         var widths = columns.map { TextLayout.cells($0.heading) }
         for row in rows {
             for (column, cell) in row.enumerated() {
                 widths[column] = max(widths[column], TextLayout.cells(cell))
             }
+        }
+        if !isWhole, let tags = columns.firstIndex(of: .tags) {
+            widths[tags] = min(widths[tags], max(maximumTagsWidth, TextLayout.cells(PlaceColumn.tags.heading)))
         }
         var excess = widths.reduce(gap.count * (columns.count - 1), +) - width
         let cuttable = columns.indices.filter { columns[$0].cutOrder != nil }

@@ -110,6 +110,11 @@ final class SQLiteStatement {
         sqlite3_column_int64(handle, index)
     }
 
+    /// The integer in column `index` of the current row, or nil for NULL.
+    func optionalInt64(at index: Int32) -> Int64? {
+        sqlite3_column_type(handle, index) == SQLITE_NULL ? nil : sqlite3_column_int64(handle, index)
+    }
+
     /// The real number in column `index` of the current row.
     func double(at index: Int32) -> Double {
         sqlite3_column_double(handle, index)

@@ -129,6 +129,18 @@ enum Schema {
                 )
                 """
             ]),
+        // Tags and the visit date (see docs/protocol.md). `tags` holds a plaintext row's tags joined by U+001F
+        // ('' for none, and in a sealed row, whose tags are in `sealed`: its payload's layout version 2);
+        // `visited_at` is NULL for a place not visited, and for one visited before this version, whose date
+        // nobody knows. Adding columns with a constant default rewrites no row.
+        Migration(
+            version: 6,
+            statements: [
+                "ALTER TABLE places ADD COLUMN tags TEXT NOT NULL DEFAULT ''",
+                "ALTER TABLE places ADD COLUMN visited_at INTEGER",
+                "ALTER TABLE changes ADD COLUMN tags TEXT NOT NULL DEFAULT ''",
+                "ALTER TABLE changes ADD COLUMN visited_at INTEGER",
+            ]),
     ]
 
     /// The newest schema version this build knows.

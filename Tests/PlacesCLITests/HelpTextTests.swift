@@ -70,22 +70,24 @@ import Testing
     @Test(arguments: [
         (
             "add",
-            "placesctl add NAME LAT LON [--description TEXT] [--visited]\n"
-                + "placesctl add NAME \"LAT, LON\" [--description TEXT] [--visited]\n"
-                + "placesctl add NAME --lat LAT --lon LON [--description TEXT] [--visited]"
+            "placesctl add NAME LAT LON [--description TEXT] [--visited] [--tag TAG]\n"
+                + "placesctl add NAME \"LAT, LON\" [--description TEXT] [--visited] [--tag TAG]\n"
+                + "placesctl add NAME --lat LAT --lon LON [--description TEXT] [--visited] [--tag TAG]"
         ),
         (
             "list",
-            "placesctl list [--visited|--unvisited] [--search TEXT] [--offset N] [--limit N] [--format FORMAT] "
-                + "[--fields LIST]"
+            "placesctl list [--visited|--unvisited] [--search TEXT] [--tag TAG] [--offset N] [--limit N] "
+                + "[--format FORMAT] [--fields LIST]"
         ),
         ("get", "placesctl get ID"),
         (
             "update",
-            "placesctl update ID [--name NAME] [--description TEXT] [--lat LAT] [--lon LON] [--visited|--unvisited] [--if-version N]"
+            "placesctl update ID [--name NAME] [--description TEXT] [--lat LAT] [--lon LON] [--visited|--unvisited] [--tag TAG] [--if-version N]"
         ),
         ("remove", "placesctl remove ID [--if-version N]"),
-        ("visit", "placesctl visit ID [--if-version N]"),
+        ("visit", "placesctl visit ID [--on DATE] [--if-version N]"),
+        ("tag", "placesctl tag ID TAG... [--if-version N]"),
+        ("tags", "placesctl tags"),
         ("unvisit", "placesctl unvisit ID [--if-version N]"),
         (
             "move",
@@ -122,8 +124,8 @@ import Testing
         let names = CommandTable.all.map(\.name)
         #expect(
             names == [
-                "add", "list", "get", "update", "visit", "unvisit", "move", "remove", "undo", "history", "near",
-                "watch", "import", "export", "backup", "status", "unlock", "key", "call", "help",
+                "add", "list", "get", "update", "visit", "unvisit", "tag", "untag", "tags", "move", "remove", "undo",
+                "history", "near", "watch", "import", "export", "backup", "status", "unlock", "key", "call", "help",
             ])
         let overview = HelpText.overview()
         for code in ExitCode.allCases {

@@ -44,10 +44,10 @@ import Testing
         let outcome = Self.daemon().run("list", "--format", "tsv")
         #expect(outcome.exitCode == .success)
         let lines = outcome.standardOutput.split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(lines[0] == "id\tname\tlatitude\tlongitude\tvisited\tdescription")
-        #expect(lines[1].hasPrefix("\(Fixtures.eiffelID)\tEiffel Tower\t48.8584\t2.2945\tfalse\tword word"))
+        #expect(lines[0] == "id\tname\tlatitude\tlongitude\tvisited\ttags\tdescription")
+        #expect(lines[1].hasPrefix("\(Fixtures.eiffelID)\tEiffel Tower\t48.8584\t2.2945\tfalse\t\tword word"))
         #expect(lines[1].hasSuffix("tickets at the gate\\nsecond\\tline \\\\ end"))
-        #expect(lines[2] == "\(Fixtures.louvreID)\tLouvre\t48.8606\t2.3376\ttrue\t")
+        #expect(lines[2] == "\(Fixtures.louvreID)\tLouvre\t48.8606\t2.3376\ttrue\t\t")
         #expect(lines.count == 4 && lines[3].isEmpty)
     }
 

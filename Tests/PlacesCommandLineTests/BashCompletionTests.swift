@@ -51,7 +51,7 @@ struct BashCompletionTests {
     /// Lines and what completing them must offer.
     static let lines: [(String, String, [String])] = [
         ("placesctl", "placesctl ex", ["export"]),
-        ("placesctl", "placesctl u", ["undo", "unlock", "unvisit", "update"]),
+        ("placesctl", "placesctl u", ["undo", "unlock", "untag", "unvisit", "update"]),
         ("placesctl", "placesctl --v", ["--version"]),
         ("placesctl", "placesctl export --f", ["--format"]),
         ("placesctl", "placesctl export --format g", ["geojson", "gpx"]),

@@ -2,8 +2,8 @@ import PlacesCommandLine
 import PlacesModel
 import PlacesProtocol
 
-/// `placesctl add NAME LAT LON [--description TEXT] [--visited]`, or the coordinates as `"LAT, LON"` or with
-/// `--lat` and `--lon`.
+/// `placesctl add NAME LAT LON [--description TEXT] [--visited] [--tag TAG]`, or the coordinates as `"LAT, LON"`
+/// or with `--lat` and `--lon`.
 enum AddCommand {
     /// The declaration.
     static let spec = CommandSpec(
@@ -23,9 +23,9 @@ enum AddCommand {
         ],
         options: PlaceFieldOptions.addOptions,
         forms: [
-            ["NAME", "LAT", "LON", "[--description TEXT]", "[--visited]"],
-            ["NAME", "\"LAT, LON\"", "[--description TEXT]", "[--visited]"],
-            ["NAME", "--lat LAT", "--lon LON", "[--description TEXT]", "[--visited]"],
+            ["NAME", "LAT", "LON", "[--description TEXT]", "[--visited]", "[--tag TAG]"],
+            ["NAME", "\"LAT, LON\"", "[--description TEXT]", "[--visited]", "[--tag TAG]"],
+            ["NAME", "--lat LAT", "--lon LON", "[--description TEXT]", "[--visited]", "[--tag TAG]"],
         ],
         handler: run
     )

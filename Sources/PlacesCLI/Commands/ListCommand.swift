@@ -1,8 +1,8 @@
 import PlacesCommandLine
 import PlacesProtocol
 
-/// `placesctl list [--visited|--unvisited] [--search TEXT] [--offset N] [--limit N] [--format FORMAT]
-/// [--fields LIST]`.
+/// `placesctl list [--visited|--unvisited] [--search TEXT] [--tag TAG]... [--offset N] [--limit N]
+/// [--format FORMAT] [--fields LIST]`.
 enum ListCommand {
     /// The declaration.
     static let spec = CommandSpec(
@@ -20,7 +20,7 @@ enum ListCommand {
         options: [
             CommonOptions.visited.with(abstract: "Show only visited places."),
             CommonOptions.unvisited.with(abstract: "Show only places not visited yet."),
-            search, offset, limit, OutputFormat.option, OutputFormat.fields,
+            search, tag, offset, limit, OutputFormat.option, OutputFormat.fields,
         ],
         isPaged: true,
         handler: run
@@ -30,6 +30,11 @@ enum ListCommand {
     static let search = Option<String>(
         ["--search"], valueName: "TEXT",
         abstract: "Show only places whose name or description contains TEXT, ignoring case.")
+    /// `--tag TAG`, repeatable.
+    static let tag = Option<String>(
+        ["--tag"], valueName: "TAG",
+        abstract: "Show only places with tag TAG, ignoring case and accents; repeat it for places with every TAG."
+    ).repeatable
     /// `--offset N`.
     static let offset = Option<Int64>.integer(
         ["--offset"], valueName: "N", abstract: "Skip the first N matching places.")
@@ -45,7 +50,8 @@ enum ListCommand {
         let offset = try input[Self.offset]
         let limit = try input[Self.limit]
         let params = ListParams(
-            visited: CommonOptions.visitedValue(input), query: try input[search], offset: Int(offset ?? 0),
+            visited: CommonOptions.visitedValue(input), query: try input[search], tags: try input.all(tag),
+            offset: Int(offset ?? 0),
             limit: limit.map { Int($0) })
         let result = try context.call(params)
         if format == .json {
@@ -55,7 +61,7 @@ enum ListCommand {
         if format == .tsv {
             return try context.write(PlaceTSV.render(page.places, columns: columns))
         }
-        let isFiltered = CommonOptions.visitedValue(input) != nil || input.isGiven(search)
+        let isFiltered = CommonOptions.visitedValue(input) != nil || input.isGiven(search) || input.isGiven(tag)
         try context.write(
             render(
                 page.places, total: page.total, offset: offset ?? 0, isFiltered: isFiltered, width: context.width,
