@@ -49,9 +49,12 @@ extension Dispatcher {
             case .export:
                 return try export(ExportParams.decode(request.params), caller: caller)
             case .backup:
-                try requireAdmin(
-                    caller, for: Method.backup.rawValue,
-                    advice: "a backup holds every user's places; keep your own with 'placesctl export'")
+                // Also the user a daemon runs as: that user owns the database file the backup copies.
+                if caller.uid != Self.daemonUID {
+                    try requireAdmin(
+                        caller, for: Method.backup.rawValue,
+                        advice: "a backup holds every user's places; keep your own with 'placesctl export'")
+                }
                 return try backups.start(BackupParams.decode(request.params))
             case .undo:
                 return try undo(UndoParams.decode(request.params), caller: caller)

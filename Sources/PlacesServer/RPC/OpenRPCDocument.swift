@@ -260,8 +260,8 @@ enum OpenRPCDocument {
         case .backup:
             return Self.method(
                 method,
-                "Copies the whole store, while it is served, into a SQLite file in placesd's format (root and the admin "
-                    + "group only; sealed rows stay sealed); one backup at a time.",
+                "Copies the whole store, while it is served, into a SQLite file in placesd's format (root, the admin "
+                    + "group and the daemon's own user only; sealed rows stay sealed); one backup at a time.",
                 params: [
                     param(BackupParams.pathKey, ["type": "string"], "The backup file's absolute path (or directory)."),
                     param(
