@@ -4,7 +4,8 @@ import PlacesModel
 public struct HistoryEntry: Sendable, Hashable {
     /// The change, as the log holds it.
     public var change: PlaceChange
-    /// If the change was an undo made by this daemon since it started: the owner revision of the change it undid.
+    /// If the change was an undo: the owner revision of the change it undid (nil for undos logged before the change
+    /// log kept it).
     public var undid: Int64?
 
     /// Creates an entry.
