@@ -79,7 +79,8 @@ enum PostgresSchema {
         (
             version: 3,
             statements: [
-                "ALTER TABLE changes ADD COLUMN IF NOT EXISTS previous_index bigint, ADD COLUMN IF NOT EXISTS undid bigint"
+                "ALTER TABLE changes ADD COLUMN IF NOT EXISTS previous_index bigint",
+                "ALTER TABLE changes ADD COLUMN IF NOT EXISTS undid bigint",
             ]
         ),
     ]

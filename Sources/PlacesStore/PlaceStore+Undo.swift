@@ -27,16 +27,12 @@ extension PlaceStore {
     }
 
     /// Runs `body` on the writer's queue with `owner`'s logged changes, oldest first, as far as the log holds
-    /// them, each with the revision of the change it undid if it was an undo.
+    /// them (an undo's changes with the revision they reverted, `PlaceChange.undid`).
     public func loggedChanges(
-        of owner: UserID, _ body: @escaping @Sendable (Result<[HistoryEntry], StoreError>) -> Void
+        of owner: UserID, _ body: @escaping @Sendable (Result<[PlaceChange], StoreError>) -> Void
     ) {
         queue.async {
-            let changes = self.writer.withLock { writer in
-                writer.loggedChanges(of: owner).map { log in
-                    log.map { HistoryEntry(change: $0, undid: $0.undid) }
-                }
-            }
+            let changes = self.writer.withLock { writer in writer.loggedChanges(of: owner) }
             body(changes)
         }
     }

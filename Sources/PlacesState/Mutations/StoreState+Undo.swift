@@ -2,8 +2,8 @@ import PlacesModel
 
 extension StoreState {
     /// Commits the inverses of `plan` in memory, in order, each as an ordinary change that the log marks with the
-    /// revision of the change it reverted (`PlaceChange.undid`); refuses the whole plan,
-    /// leaving the state as it was, if a step is refused or `owner`'s list is no longer at the plan's revision.
+    /// revision of the change it reverted (`PlaceChange.undid`); refuses the whole plan, leaving the state as it
+    /// was, if a step is refused or `owner`'s list is no longer at the plan's revision.
     package mutating func undo(
         _ plan: UndoPlan, owner: UserID, now: Timestamp, maximumPlacesPerOwner: Int
     ) throws(StoreError) -> AppliedMutation {
