@@ -133,11 +133,12 @@ extension StoreState {
         count -= 1
         revision += 1
         if isEmpty { updateOwnership(of: owner, hasPlaces: false) }
-        let change = PlaceChange(kind: .removed, revision: ownerRevision, storeRevision: revision, place: place)
+        let change = PlaceChange(
+            kind: .removed, revision: ownerRevision, storeRevision: revision, place: place, previousIndex: offset)
         return AppliedMutation(
             outcome: .removed(place),
             logged: [LoggedChange(change: change, row: current.row, position: current.position)],
-            writes: [.delete(row: current.row)], previousIndex: offset)
+            writes: [.delete(row: current.row)])
     }
 
     /// The index of `id` in `owner`'s list and its slot; a place of another owner is reported as not found.

@@ -72,7 +72,7 @@ struct UpgradeTests {
         let daemon = try DaemonProcess(databasePath: cluster.uri)
         defer { daemon.shutdown() }
         try daemon.start(timeout: 60)
-        #expect(try cluster.psql("SELECT schema_version FROM meta") == "3")
+        #expect(try cluster.psql("SELECT schema_version FROM meta") == "4")
         try Self.expectUpgraded(daemon)
     }
 }
