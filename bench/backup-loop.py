@@ -20,6 +20,8 @@ def main():
     if len(sys.argv) != 4:
         sys.exit("usage: backup-loop.py SOCKET TARGET STOP")
     path, target, stop = sys.argv[1:]
+    # server.backup takes an absolute path; placesctl makes one from its working directory, and so does this.
+    target = os.path.abspath(target)
     with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as connection:
         connection.settimeout(600)
         connection.connect(path)
