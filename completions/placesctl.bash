@@ -13,9 +13,17 @@ _placesctl_ids()
 _placesctl()
 {
     local cur prev words cword
-    _init_completion || return
+    if declare -F _init_completion >/dev/null; then
+        _init_completion || return
+    else
+        # Without the bash-completion package: bash's own words (split at = and : too).
+        words=("${COMP_WORDS[@]}")
+        cword=$COMP_CWORD
+        cur=${COMP_WORDS[COMP_CWORD]}
+        prev=${COMP_WORDS[COMP_CWORD - 1]}
+    fi
 
-    local commands='add list get update visit unvisit move remove undo history near watch import export backup status unlock key call help'
+    local commands='add list get update visit unvisit tag untag tags move remove undo history near watch import export backup status unlock key call help'
     local command='' socket='' position=0 i
     for ((i = 1; i < cword; i++)); do
         case ${words[i]} in
@@ -23,7 +31,7 @@ _placesctl()
                 socket=${words[i + 1]}
                 ((i++))
                 ;;
-            --lat | --latitude | --lon | --longitude | --description | --search | --offset | --limit | --name | --if-version | --before | --after | --radius | --on-conflict | --format | -o | --output | --keep | --key-file)
+            --color | --lat | --latitude | --lon | --longitude | --description | --tag | --search | --offset | --limit | --format | --fields | --name | --if-version | --on | --before | --after | --radius | --on-conflict | -o | --output | --keep | --key-file)
                 ((i++))
                 ;;
             -*) ;;
@@ -39,7 +47,11 @@ _placesctl()
 
     case $prev in
         --socket)
-            _filedir
+            if declare -F _filedir >/dev/null; then _filedir; else mapfile -t COMPREPLY < <(compgen -f -- "$cur"); fi
+            return
+            ;;
+        --color)
+            mapfile -t COMPREPLY < <(compgen -W 'auto always never' -- "$cur")
             return
             ;;
     esac
@@ -55,32 +67,48 @@ _placesctl()
             ;;
         add)
             case $prev in
-                --lat | --latitude | --lon | --longitude | --description)
+                --lat | --latitude | --lon | --longitude | --description | --tag)
                     return
                     ;;
             esac
-            options='--lat --latitude --lon --longitude --description --visited'
+            options='--lat --latitude --lon --longitude --description --visited --tag'
             ;;
         list)
             case $prev in
-                --search | --offset | --limit)
+                --search | --tag | --offset | --limit)
+                    return
+                    ;;
+                --format)
+                    mapfile -t COMPREPLY < <(compgen -W 'table tsv json' -- "$cur")
+                    return
+                    ;;
+                --fields)
+                    mapfile -t COMPREPLY < <(compgen -W 'id name latitude longitude visited visitedAt tags description version createdAt updatedAt' -- "$cur")
                     return
                     ;;
             esac
-            options='--visited --unvisited --search --offset --limit'
+            options='--visited --unvisited --search --tag --offset --limit --format --fields'
             ;;
-        get | undo | watch | status | call | help)
+        get | tags | undo | watch | status | call | help)
             options=''
             ;;
         update)
             case $prev in
-                --name | --description | --lat | --latitude | --lon | --longitude | --if-version)
+                --name | --description | --lat | --latitude | --lon | --longitude | --tag | --if-version)
                     return
                     ;;
             esac
-            options='--name --description --lat --latitude --lon --longitude --visited --unvisited --if-version'
+            options='--name --description --lat --latitude --lon --longitude --visited --unvisited --tag --if-version'
             ;;
-        visit | unvisit | remove)
+        visit)
+            case $prev in
+                --on | --if-version)
+                    return
+                    ;;
+            esac
+            options='--on --if-version'
+            ;;
+        unvisit | tag | untag | remove)
             case $prev in
                 --if-version)
                     return
@@ -113,8 +141,12 @@ _placesctl()
                 --lat | --latitude | --lon | --longitude | --radius | --limit)
                     return
                     ;;
+                --format)
+                    mapfile -t COMPREPLY < <(compgen -W 'table tsv json' -- "$cur")
+                    return
+                    ;;
             esac
-            options='--lat --latitude --lon --longitude --radius --limit'
+            options='--lat --latitude --lon --longitude --radius --limit --format'
             ;;
         import)
             case $prev in
@@ -132,7 +164,7 @@ _placesctl()
                     return
                     ;;
                 -o | --output)
-                    _filedir
+                    if declare -F _filedir >/dev/null; then _filedir; else mapfile -t COMPREPLY < <(compgen -f -- "$cur"); fi
                     return
                     ;;
             esac
@@ -149,7 +181,7 @@ _placesctl()
         unlock)
             case $prev in
                 --key-file)
-                    _filedir
+                    if declare -F _filedir >/dev/null; then _filedir; else mapfile -t COMPREPLY < <(compgen -f -- "$cur"); fi
                     [[ - == "$cur"* ]] && COMPREPLY+=(-)
                     return
                     ;;
@@ -161,11 +193,11 @@ _placesctl()
             ;;
     esac
     if [[ $cur == -* ]]; then
-        mapfile -t COMPREPLY < <(compgen -W "$options --socket --json -h --help" -- "$cur")
+        mapfile -t COMPREPLY < <(compgen -W "$options --socket --json --no-pager --color -h --help" -- "$cur")
         return
     fi
     case $command in
-        get | update | visit | unvisit | move | remove | history)
+        get | update | visit | unvisit | tag | untag | move | remove | history)
             case $position in
                 0)
                     mapfile -t COMPREPLY < <(compgen -W "$(_placesctl_ids "$socket")" -- "$cur")
@@ -175,7 +207,7 @@ _placesctl()
         import)
             case $position in
                 0)
-                    _filedir
+                    if declare -F _filedir >/dev/null; then _filedir; else mapfile -t COMPREPLY < <(compgen -f -- "$cur"); fi
                     [[ - == "$cur"* ]] && COMPREPLY+=(-)
                     ;;
             esac
@@ -183,7 +215,7 @@ _placesctl()
         backup)
             case $position in
                 0)
-                    _filedir
+                    if declare -F _filedir >/dev/null; then _filedir; else mapfile -t COMPREPLY < <(compgen -f -- "$cur"); fi
                     ;;
             esac
             ;;
@@ -197,7 +229,7 @@ _placesctl()
         call)
             case $position in
                 0)
-                    mapfile -t COMPREPLY < <(compgen -W 'places.add places.get places.list places.update places.remove places.move places.near places.watch places.import places.import.begin places.import.add places.import.commit places.import.abort places.export places.undo places.history server.status server.unlock server.backup rpc.discover' -- "$cur")
+                    mapfile -t COMPREPLY < <(compgen -W 'places.add places.get places.list places.update places.remove places.move places.near places.tags places.watch places.import places.import.begin places.import.add places.import.commit places.import.abort places.export places.undo places.history server.status server.unlock server.backup rpc.discover' -- "$cur")
                     ;;
             esac
             ;;

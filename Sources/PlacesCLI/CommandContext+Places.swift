@@ -39,4 +39,14 @@ extension CommandContext {
         }
         return try PlaceIDResolver.resolve(argument, typed: text, among: allPlaces()).id
     }
+
+    /// The place that `text` names, as it is now: `places.get` for a full id, else the one place among the caller's
+    /// that the prefix names.
+    func resolvePlace(_ text: String, command: String) throws(CLIFailure) -> WirePlace {
+        let argument = try PlaceIDArgument.parse(text, command: command)
+        if case .full(let id) = argument {
+            return try decodePlace(call(GetParams(id: id)))
+        }
+        return try PlaceIDResolver.resolve(argument, typed: text, among: allPlaces())
+    }
 }

@@ -49,7 +49,10 @@ import Testing
             #expect(overview.contains("  \(command.name) "), "\(command.name)")
             #expect(overview.contains(command.abstract))
         }
-        for needle in ["--socket PATH", "--json", "--version", "PLACES_SOCKET", "Exit codes:", "  64 ", "  69 "] {
+        for needle in [
+            "--socket PATH", "--json", "--no-pager", "--color WHEN", "--version", "PLACES_SOCKET", "PAGER",
+            "Exit codes:", "  64 ", "  69 ",
+        ] {
             #expect(overview.contains(needle), "\(needle)")
         }
     }
@@ -65,22 +68,33 @@ import Testing
     }
 
     @Test(arguments: [
-        ("add", "placesctl add NAME --lat LAT --lon LON [--description TEXT] [--visited]"),
-        ("list", "placesctl list [--visited|--unvisited] [--search TEXT] [--offset N] [--limit N]"),
+        (
+            "add",
+            "placesctl add NAME LAT LON [--description TEXT] [--visited] [--tag TAG]\n"
+                + "placesctl add NAME \"LAT, LON\" [--description TEXT] [--visited] [--tag TAG]\n"
+                + "placesctl add NAME --lat LAT --lon LON [--description TEXT] [--visited] [--tag TAG]"
+        ),
+        (
+            "list",
+            "placesctl list [--visited|--unvisited] [--search TEXT] [--tag TAG] [--offset N] [--limit N] "
+                + "[--format FORMAT] [--fields LIST]"
+        ),
         ("get", "placesctl get ID"),
         (
             "update",
-            "placesctl update ID [--name NAME] [--description TEXT] [--lat LAT] [--lon LON] [--visited|--unvisited] [--if-version N]"
+            "placesctl update ID [--name NAME] [--description TEXT] [--lat LAT] [--lon LON] [--visited|--unvisited] [--tag TAG] [--if-version N]"
         ),
         ("remove", "placesctl remove ID [--if-version N]"),
-        ("visit", "placesctl visit ID [--if-version N]"),
+        ("visit", "placesctl visit ID [--on DATE] [--if-version N]"),
+        ("tag", "placesctl tag ID TAG... [--if-version N]"),
+        ("tags", "placesctl tags"),
         ("unvisit", "placesctl unvisit ID [--if-version N]"),
         (
             "move",
             "placesctl move ID INDEX [--if-version N]\n"
                 + "placesctl move ID --before ID2|--after ID2|--top|--bottom [--if-version N]"
         ),
-        ("near", "placesctl near --lat LAT --lon LON [--radius DISTANCE] [--limit N]"),
+        ("near", "placesctl near --lat LAT --lon LON [--radius DISTANCE] [--limit N] [--format FORMAT]"),
         ("watch", "placesctl watch"),
         ("import", "placesctl import FILE [--on-conflict MODE] [--skip-duplicates] [--dry-run]"),
         ("export", "placesctl export [--format FORMAT] [-o FILE]"),
@@ -110,8 +124,8 @@ import Testing
         let names = CommandTable.all.map(\.name)
         #expect(
             names == [
-                "add", "list", "get", "update", "visit", "unvisit", "move", "remove", "undo", "history", "near",
-                "watch", "import", "export", "backup", "status", "unlock", "key", "call", "help",
+                "add", "list", "get", "update", "visit", "unvisit", "tag", "untag", "tags", "move", "remove", "undo",
+                "history", "near", "watch", "import", "export", "backup", "status", "unlock", "key", "call", "help",
             ])
         let overview = HelpText.overview()
         for code in ExitCode.allCases {

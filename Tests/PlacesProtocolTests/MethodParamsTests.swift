@@ -21,7 +21,17 @@ import Testing
         GetParams(id: id, allUsers: true),
         ListParams(),
         ListParams(visited: false, query: "tower", offset: 3, limit: 0, allUsers: true),
+        ListParams(tags: ["Zürich"]),
+        ListParams(tags: ["rome", "Museums"], limit: 5),
         UpdateParams(id: id, patch: try! PlacePatch(isVisited: false)),
+        UpdateParams(id: id, patch: try! PlacePatch(addTags: ["Rome"], removeTags: ["to do", "later"])),
+        UpdateParams(
+            id: id,
+            patch: try! PlacePatch(visitedAt: Timestamp(millisecondsSinceEpoch: 1_780_272_000_123), tags: [])),
+        AddParams(
+            draft: try! PlaceDraft(
+                latitude: 1, longitude: 2, visitedAt: Timestamp(millisecondsSinceEpoch: 86_400_000),
+                tags: ["b", "A"])),
         UpdateParams(
             id: id,
             patch: try! PlacePatch(name: "Tour", description: "", latitude: -90, longitude: 180, isVisited: true),
@@ -77,7 +87,7 @@ import Testing
             if let type = method.paramsType {
                 #expect(type.method == method, "\(method)")
             } else {
-                #expect([Method.status, .discover, .importBegin].contains(method), "\(method) takes params")
+                #expect([Method.tags, .status, .discover, .importBegin].contains(method), "\(method) takes params")
             }
         }
         let typed = Self.samples.map { type(of: $0).method }

@@ -2,7 +2,7 @@ import PlacesCommandLine
 import PlacesModel
 import PlacesProtocol
 
-/// `placesctl near --lat LAT --lon LON [--radius DISTANCE] [--limit N]`.
+/// `placesctl near --lat LAT --lon LON [--radius DISTANCE] [--limit N] [--format FORMAT]`.
 enum NearCommand {
     /// The declaration.
     static let spec = CommandSpec(
@@ -10,7 +10,9 @@ enum NearCommand {
         abstract: "List the places nearest to a point, nearest first.",
         discussion: """
             Distances under 1 km show in whole metres (350 m), longer ones in kilometres with one decimal and no \
-            digit grouping (12345.6 km). With --json, prints placesd's result: {"places": [{"place", \
+            digit grouping (12345.6 km). --format tsv prints a header line (id, name, distance, latitude, \
+            longitude), then one place a line, the distance in metres. With --json (or --format json), prints \
+            placesd's result: {"places": [{"place", \
             "distance"}, ...]}, distances in metres.
             """,
         options: [
@@ -18,7 +20,9 @@ enum NearCommand {
             CommonOptions.longitude.required,
             radius,
             limit,
+            OutputFormat.option,
         ],
+        isPaged: true,
         handler: run
     )
 
@@ -34,6 +38,7 @@ enum NearCommand {
 
     /// Sends `places.near` and prints the table.
     static func run(_ input: CommandInput, _ context: CommandContext) throws(CLIFailure) {
+        let format = context.isJSON ? .json : try input[OutputFormat.option] ?? .table
         let radius = try input[Self.radius]
         let limit = try input[Self.limit]
         if let limit, limit < 0 {
@@ -43,18 +48,23 @@ enum NearCommand {
             latitude: try input[CommonOptions.latitude] ?? .nan, longitude: try input[CommonOptions.longitude] ?? .nan)
         let result = try context.call(
             NearParams(coordinate: coordinate, radius: radius, limit: limit.map { Int($0) } ?? NearParams.defaultLimit))
-        if context.isJSON {
+        if format == .json {
             return try context.writeJSON(result)
         }
         let entries = try context.decode(result, from: Method.near.rawValue, NearResults.decode).entries.map {
             ($0.place, $0.distance)
         }
-        try context.write(render(entries, radius: radius, width: context.width))
+        if format == .tsv {
+            return try context.write(NearTable.tsv(entries))
+        }
+        try context.write(render(entries, radius: radius, width: context.width, style: context.style))
     }
 
     /// The table, or the line shown when no place is near enough.
-    static func render(_ entries: [NearTable.Entry], radius: Double?, width: Int) -> String {
-        guard entries.isEmpty else { return NearTable.render(entries, width: width) }
+    static func render(
+        _ entries: [NearTable.Entry], radius: Double?, width: Int, style: TextStyle = .plain
+    ) -> String {
+        guard entries.isEmpty else { return NearTable.render(entries, width: width, style: style) }
         if let radius {
             return "No places within \(DistanceText.text(metres: radius)).\n"
         }

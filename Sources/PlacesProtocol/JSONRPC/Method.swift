@@ -9,6 +9,7 @@ public enum Method: String, CaseIterable, Sendable {
     case remove = "places.remove"
     case move = "places.move"
     case near = "places.near"
+    case tags = "places.tags"
     case watch = "places.watch"
     case importPlaces = "places.import"
     case importBegin = "places.import.begin"
@@ -43,7 +44,7 @@ public enum Method: String, CaseIterable, Sendable {
         case .history: HistoryParams.self
         case .unlock: UnlockParams.self
         case .backup: BackupParams.self
-        case .status, .discover, .importBegin: nil
+        case .tags, .status, .discover, .importBegin: nil
         }
     }
 }

@@ -22,6 +22,7 @@ extension Dispatcher {
             let places = try ImportParams.places(
                 in: params.document, firstIndex: staging.count(of: params.token, connection: connection),
                 maximumPlaces: maximumPlaces, readingGPXWith: GPXImport.places)
+            try checkVisitDates(places.lazy.map(\.draft.visitedAt))
             let staged = try staging.add(
                 places, to: params.token, connection: connection, maximumPlaces: maximumPlaces)
             return .success { writer in StagedImportResult(staged: Int64(staged)).write(to: &writer) }
@@ -36,6 +37,7 @@ extension Dispatcher {
         default:
             let params = try ImportParams.decode(
                 request.params, maximumPlaces: maximumPlaces, readingGPXWith: GPXImport.places)
+            try checkVisitDates(params.places.lazy.map(\.draft.visitedAt))
             return .mutation(
                 .importPlaces(params.places.map { PlaceImport(id: $0.id, draft: $0.draft) }, params.options))
         }

@@ -17,13 +17,16 @@ extension Dispatcher {
             guard !request.hasPositionalParams else { return .failure(.positionalParams) }
             switch method {
             case .add:
-                return .mutation(.add(try AddParams.decode(request.params).draft))
+                let draft = try AddParams.decode(request.params).draft
+                try checkVisitDates([draft.visitedAt])
+                return .mutation(.add(draft))
             case .get:
                 return try get(GetParams.decode(request.params), caller: caller)
             case .list:
                 return try list(ListParams.decode(request.params), caller: caller)
             case .update:
                 let params = try UpdateParams.decode(request.params)
+                try checkVisitDates([params.patch.visitedAt])
                 return .mutation(.update(params.id, params.patch, ifVersion: params.ifVersion))
             case .remove:
                 let params = try RemoveParams.decode(request.params)
@@ -33,14 +36,20 @@ extension Dispatcher {
                 return .mutation(.move(params.id, toIndex: params.index, ifVersion: params.ifVersion))
             case .near:
                 return try near(NearParams.decode(request.params), caller: caller)
+            case .tags:
+                _ = try EmptyParams.decode(request.params)
+                return try tags(caller: caller)
             case .importPlaces, .importBegin, .importAdd, .importCommit, .importAbort:
                 return try executeImport(request, method: method, caller: caller, sink: sink)
             case .export:
                 return try export(ExportParams.decode(request.params), caller: caller)
             case .backup:
-                try requireAdmin(
-                    caller, for: Method.backup.rawValue,
-                    advice: "a backup holds every user's places; keep your own with 'placesctl export'")
+                // Also the user a daemon runs as: that user owns the database file the backup copies.
+                if caller.uid != Self.daemonUID {
+                    try requireAdmin(
+                        caller, for: Method.backup.rawValue,
+                        advice: "a backup holds every user's places; keep your own with 'placesctl export'")
+                }
                 return try backups.start(BackupParams.decode(request.params))
             case .undo:
                 return try undo(UndoParams.decode(request.params), caller: caller)
@@ -94,17 +103,20 @@ extension Dispatcher {
 
     private func list(_ params: ListParams, caller: Caller) throws(RPCError) -> Execution {
         if params.allUsers { try requireAdmin(caller) }
-        let (places, revision) = try unlockedSnapshot().visible(to: caller.uid, allUsers: params.allUsers)
+        let snapshot = try unlockedSnapshot()
+        let (places, revision) = snapshot.visible(to: caller.uid, allUsers: params.allUsers)
         let query = params.query ?? ""
-        guard params.visited != nil || !query.isEmpty else {
+        guard params.visited != nil || !query.isEmpty || !params.tags.isEmpty else {
             if let rendering = Self.keptRendering(of: places, allUsers: params.allUsers) {
                 return page(of: rendering, params: params, revision: revision)
             }
             return page(of: places, params: params, revision: revision)
         }
-        let matches = places.filterStored { place in
-            (params.visited.map { $0 == place.isVisited } ?? true) && place.matches(query: query)
-        }
+        let matches =
+            params.tags.isEmpty
+            ? places.filterStored { place in
+                (params.visited.map { $0 == place.isVisited } ?? true) && place.matches(query: query)
+            } : taggedMatches(params, in: snapshot, caller: caller)
         let includeOwner = params.allUsers
         return listResult(total: matches.count, params: params, revision: revision) { bounds, writer in
             KeptRenderings.writeArray(includeOwner: includeOwner, to: &writer) { body in matches[bounds].forEach(body) }

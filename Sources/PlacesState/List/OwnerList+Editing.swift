@@ -1,6 +1,6 @@
 import PlacesModel
 
-/// Changes that keep the list and the spatial index in step.
+/// Changes that keep the list, the spatial index and the tag index in step.
 extension OwnerList {
     /// Inserts `place`, stored in `row`, at `index` (in `0...count`); returns the position it got and the places
     /// renumbered to make room (see `makeRoom(at:)`).
@@ -11,6 +11,7 @@ extension OwnerList {
         let slot = PlaceSlot(place: place, position: position, row: row)
         places.insert(slot, at: index)
         spatial.insert(slot.stored, position: position)
+        tags.insert(place)
         return (position, renumbered)
     }
 
@@ -19,6 +20,7 @@ extension OwnerList {
     package mutating func remove(at index: Int) -> PlaceSlot {
         let slot = places.remove(at: index)
         spatial.remove(slot.place.coordinate, position: slot.position)
+        tags.remove(slot.place)
         return slot
     }
 
@@ -29,5 +31,6 @@ extension OwnerList {
         let stored = StoredPlace(place)
         places.replace(at: index, with: stored)
         spatial.replace(slot.place.coordinate, position: slot.position, with: stored, position: slot.position)
+        tags.replace(slot.place, with: place)
     }
 }

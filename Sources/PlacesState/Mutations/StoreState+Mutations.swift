@@ -100,9 +100,14 @@ extension StoreState {
             return AppliedMutation(outcome: .updated(current.place))
         }
         // A clock that steps back must not make a place look older than it is.
-        return storeNewVersion(
-            of: current, at: offset, owner: owner,
-            as: current.place.applying(patch, at: max(now, current.place.updatedAt)))
+        let changed = current.place.applying(patch, at: max(now, current.place.updatedAt))
+        // Tags added to the place's tags as they are now can come to more than a place may hold.
+        guard changed.tags.count <= TagRules.maximumCount else {
+            throw .limitReached(
+                "Failed to add tags: the place would have \(changed.tags.count) tags; a place holds at most "
+                    + "\(TagRules.maximumCount)")
+        }
+        return storeNewVersion(of: current, at: offset, owner: owner, as: changed)
     }
 
     /// Puts `changed` (the place in `current`, at `offset` in `owner`'s list, with new fields and `updatedAt`) in
@@ -138,11 +143,12 @@ extension StoreState {
         count -= 1
         revision += 1
         if isEmpty { updateOwnership(of: owner, hasPlaces: false) }
-        let change = PlaceChange(kind: .removed, revision: ownerRevision, storeRevision: revision, place: place)
+        let change = PlaceChange(
+            kind: .removed, revision: ownerRevision, storeRevision: revision, place: place, previousIndex: offset)
         return AppliedMutation(
             outcome: .removed(place),
             logged: [LoggedChange(change: change, row: current.row, position: current.position)],
-            writes: [.delete(row: current.row)], previousIndex: offset)
+            writes: [.delete(row: current.row)])
     }
 
     /// The index of `id` in `owner`'s list and its slot; a place of another owner is reported as not found.

@@ -109,5 +109,6 @@ extension StoreState {
         let slot = PlaceSlot(place: place, position: position, row: row)
         list.places.insert(slot, at: offset)
         list.spatial.insert(slot.stored, position: position)
+        list.tags.insert(place)
     }
 }
