@@ -35,7 +35,7 @@ struct ImportUpload {
         let total = parts.reduce(0) { $0 + $1.bytes }
         var sent = 0
         for part in parts {
-            let params = ImportAddParams(token: begun.token, document: part.document)
+            let params = ImportAddParams(token: begun.token, part: part.content)
             _ = try context.callReportingClientErrors(params, progress: progress(sent, total: total))
             sent += part.bytes
         }
@@ -65,16 +65,35 @@ struct ImportUpload {
         }
     }
 
-    /// One part of an import: its document and about how many bytes its places take.
+    /// One part of an import: what it holds and about how many bytes of the file that is.
     struct Part {
-        /// The part, in the form of the whole.
-        let document: ImportParams.Document
-        /// The bytes of its places' JSON.
+        /// The part: places in the form of the whole, or a piece of GPX text.
+        let content: ImportAddParams.Part
+        /// The bytes of its places' JSON, or of its text.
         let bytes: Int
+
+        /// The places of a part that holds places; nil for a piece of GPX text.
+        var document: ImportParams.Document? {
+            guard case .document(let document) = content else { return nil }
+            return document
+        }
+
+        /// A part of places.
+        init(document: ImportParams.Document, bytes: Int) {
+            self.content = .document(document)
+            self.bytes = bytes
+        }
+
+        /// A piece of GPX text.
+        init(gpxText: String) {
+            self.content = .gpxText(gpxText)
+            self.bytes = gpxText.utf8.count
+        }
     }
 
     /// `document` cut into parts whose request lines fit in `lineBytes`: an array of places, or a GeoJSON
-    /// collection's features, a run of whole elements at a time. A GPX document goes whole (placesctl reads no XML).
+    /// collection's features, a run of whole elements at a time; a GPX document too large for one line goes as
+    /// pieces of its text (placesctl reads no XML), which the daemon joins and reads at the commit.
     static func parts(of document: ImportParams.Document, lineBytes: Int) -> [Part] {
         let budget = max(lineBytes - envelopeBytes, 1)
         switch document {
@@ -90,11 +109,38 @@ struct ImportUpload {
                     return Part(document: .geojson(.object(part)), bytes: run.bytes)
                 }
             }
+        case .gpx(let text):
+            let pieces = Self.pieces(of: text, budget: budget)
+            if pieces.count > 1 { return pieces.map { Part(gpxText: $0) } }
         default:
             break
         }
         // Sent whole: the daemon reads it, and refuses what it would refuse in one request.
         return [Part(document: document, bytes: document.encoded.members.first?.value.jsonBytes.count ?? 0)]
+    }
+
+    /// `text` in pieces whose JSON strings fit in `budget` bytes, cut between Unicode scalars (joined, they are
+    /// `text` again); one piece when it fits whole.
+    static func pieces(of text: String, budget: Int) -> [String] {
+        var pieces: [String] = []
+        let scalars = text.unicodeScalars
+        var start = scalars.startIndex
+        var bytes = 2
+        for index in scalars.indices {
+            let scalar = scalars[index]
+            // What a JSON writer may take for it at most: an escape for a quote, a backslash or a control
+            // character, the UTF-8 bytes otherwise.
+            let size =
+                scalar.value < 0x20 ? 6 : scalar == "\"" || scalar == "\\" ? 2 : String(scalar).utf8.count
+            if bytes + size > budget, index > start {
+                pieces.append(String(scalars[start..<index]))
+                start = index
+                bytes = 2
+            }
+            bytes += size
+        }
+        if start < scalars.endIndex || pieces.isEmpty { pieces.append(String(scalars[start...])) }
+        return pieces
     }
 
     /// `elements` in runs whose JSON, with a comma between elements, fits in `budget` bytes (an element larger

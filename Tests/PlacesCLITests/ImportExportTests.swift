@@ -311,12 +311,33 @@ import Testing
         let places = JSONValue.array(Array(repeating: element, count: 10))
         let parts = ImportUpload.parts(of: .places(places), lineBytes: ImportUpload.envelopeBytes + 3 * size)
         #expect(parts.map(\.bytes) == [3 * size, 3 * size, 3 * size, size])
-        #expect(parts.map { $0.document.encoded["places"]?.arrayValue?.count } == [3, 3, 3, 1])
+        #expect(parts.map { $0.document?.encoded["places"]?.arrayValue?.count } == [3, 3, 3, 1])
         let collection: JSONValue = ["type": "FeatureCollection", "features": places]
         let features = ImportUpload.parts(of: .geojson(collection), lineBytes: ImportUpload.envelopeBytes + 5 * size)
-        #expect(features.map { $0.document.encoded["geojson"]?["features"]?.arrayValue?.count } == [5, 5])
-        #expect(features.allSatisfy { $0.document.encoded["geojson"]?["type"] == "FeatureCollection" })
+        #expect(features.map { $0.document?.encoded["geojson"]?["features"]?.arrayValue?.count } == [5, 5])
+        #expect(features.allSatisfy { $0.document?.encoded["geojson"]?["type"] == "FeatureCollection" })
         #expect(ImportUpload.parts(of: .places([]), lineBytes: 1 << 20).count == 1, "an empty import is sent too")
+    }
+
+    /// A GPX file too large for one line goes as pieces of its text, each within the limit once escaped, that
+    /// join to the whole text; one that fits goes whole.
+    @Test func splitsGPXTextUnderTheLineLimit() {
+        let waypoint = "<wpt lat=\"1\" lon=\"2\"><name>Zürich \"\\ \n</name></wpt>"
+        let text = "<gpx>" + String(repeating: waypoint, count: 400) + "</gpx>"
+        let parts = ImportUpload.parts(of: .gpx(text), lineBytes: ImportUpload.envelopeBytes + 1000)
+        #expect(parts.count > 1)
+        var joined = ""
+        for part in parts {
+            guard case .gpxText(let piece) = part.content else {
+                Issue.record("a part of places")
+                continue
+            }
+            joined += piece
+            #expect(JSONValue.string(piece).jsonBytes.count <= 1000)
+        }
+        #expect(joined == text)
+        let small = ImportUpload.parts(of: .gpx("<gpx/>"), lineBytes: 1 << 20)
+        #expect(small.count == 1 && small[0].document != nil)
     }
 
     @Test func largeFilesShowAProgressBarOnATerminal() {

@@ -208,29 +208,34 @@ import Testing
 /// The parts of a staged import and the import's options.
 @Suite struct StagedImportParamsTests {
     @Test func aPartNamesItsPlacesByTheirIndexInTheWholeImport() throws {
-        let part = try ImportAddParams.decode(
-            params(#"{"token":"t","places":[{"latitude":1,"longitude":2},{"latitude":91,"longitude":2}]}"#))
+        let part = try #require(
+            try ImportAddParams.decode(
+                params(#"{"token":"t","places":[{"latitude":1,"longitude":2},{"latitude":91,"longitude":2}]}"#)
+            ).document)
         #expect(
             try paramsFailure(
                 { (_: JSONObject?) throws(RPCError) in
-                    try ImportParams.places(in: part.document, firstIndex: 1200, maximumPlaces: .max)
+                    try ImportParams.places(in: part, firstIndex: 1200, maximumPlaces: .max)
                 }, nil) == ValidationError(field: "places[1201].latitude", reason: "must be between -90 and 90"))
-        let features = try ImportAddParams.decode(
-            params(
-                #"{"token":"t","geojson":{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Point","coordinates":[1,95]}}]}}"#
-            ))
+        let features = try #require(
+            try ImportAddParams.decode(
+                params(
+                    #"{"token":"t","geojson":{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Point","coordinates":[1,95]}}]}}"#
+                )
+            ).document)
         #expect(
             try paramsFailure(
                 { (_: JSONObject?) throws(RPCError) in
-                    try ImportParams.places(in: features.document, firstIndex: 7, maximumPlaces: .max)
+                    try ImportParams.places(in: features, firstIndex: 7, maximumPlaces: .max)
                 }, nil)?.field == "geojson.features[7].geometry.coordinates[1]")
     }
 
     @Test func aPartCountsThePlacesBeforeIt() throws {
-        let part = try ImportAddParams.decode(params(#"{"token":"t","places":[{"latitude":1,"longitude":2}]}"#))
-        #expect(try ImportParams.places(in: part.document, firstIndex: 2, maximumPlaces: 3).count == 1)
+        let part = try #require(
+            try ImportAddParams.decode(params(#"{"token":"t","places":[{"latitude":1,"longitude":2}]}"#)).document)
+        #expect(try ImportParams.places(in: part, firstIndex: 2, maximumPlaces: 3).count == 1)
         #expect {
-            try ImportParams.places(in: part.document, firstIndex: 3, maximumPlaces: 3)
+            try ImportParams.places(in: part, firstIndex: 3, maximumPlaces: 3)
         } throws: { error in
             (error as? RPCError)?.message.contains("The import has 4 places") == true
         }

@@ -16,8 +16,8 @@ enum ImportCommand {
             description (desc, else cmt) and, when its type is "visited", visited; tracks and routes are not \
             read. GPX is UTF-8, or ISO 8859-1 when its XML declaration says so. Ids in JSON and GeoJSON are kept; \
             GPX has none, so its places get new ones. A file of any size is sent in parts that fit placesd's \
-            request lines and imported at once: all places or none, up to placesd's max-import-places. A GPX file \
-            goes in one part, so it must fit in one line. On a terminal, files over 1 MiB show a progress bar. The \
+            request lines (a large GPX file as pieces of its text) and imported at once: all places or none, up to \
+            placesd's max-import-places. On a terminal, files over 1 MiB show a progress bar. The \
             summary says how many places were added, replaced and skipped, and why.
             """,
         arguments: [

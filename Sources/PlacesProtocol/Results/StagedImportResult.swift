@@ -1,5 +1,6 @@
 /// The result of `places.import.add` and `places.import.abort`: `{"staged": n}`, the places the staged import
-/// holds after the part was added, or held when it was dropped.
+/// holds after the part was added, or held when it was dropped (the waypoints of GPX text sent in pieces are read
+/// at the commit, and not counted before).
 public struct StagedImportResult: Sendable, Hashable {
     /// The members' keys.
     public enum Key {

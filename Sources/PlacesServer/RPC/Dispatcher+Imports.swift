@@ -19,8 +19,16 @@ extension Dispatcher {
             return .success { writer in begun.write(to: &writer) }
         case .importAdd:
             let params = try ImportAddParams.decode(request.params)
+            guard case .document(let document) = params.part else {
+                guard case .gpxText(let text) = params.part else { preconditionFailure("a part is one or the other") }
+                // Its waypoints are read at the commit: the count is of the places staged as places.
+                _ = try staging.add(
+                    gpxText: text, to: params.token, connection: connection, maximumPlaces: maximumPlaces)
+                let staged = try staging.count(of: params.token, connection: connection)
+                return .success { writer in StagedImportResult(staged: Int64(staged)).write(to: &writer) }
+            }
             let places = try ImportParams.places(
-                in: params.document, firstIndex: staging.count(of: params.token, connection: connection),
+                in: document, firstIndex: staging.count(of: params.token, connection: connection),
                 maximumPlaces: maximumPlaces, readingGPXWith: GPXImport.places)
             try checkVisitDates(places.lazy.map(\.draft.visitedAt))
             let staged = try staging.add(
@@ -28,11 +36,19 @@ extension Dispatcher {
             return .success { writer in StagedImportResult(staged: Int64(staged)).write(to: &writer) }
         case .importCommit:
             let params = try ImportCommitParams.decode(request.params)
-            let places = try staging.take(params.token, connection: connection)
+            let contents = try staging.take(params.token, connection: connection)
+            var places = contents.places
+            if !contents.gpxText.isEmpty {
+                let read = try ImportParams.places(
+                    in: .gpx(contents.gpxText), firstIndex: places.count, maximumPlaces: maximumPlaces,
+                    readingGPXWith: GPXImport.places)
+                try checkVisitDates(read.lazy.map(\.draft.visitedAt))
+                places += read
+            }
             return .mutation(.importPlaces(places.map { PlaceImport(id: $0.id, draft: $0.draft) }, params.options))
         case .importAbort:
             let params = try ImportAbortParams.decode(request.params)
-            let dropped = try staging.take(params.token, connection: connection).count
+            let dropped = try staging.take(params.token, connection: connection).places.count
             return .success { writer in StagedImportResult(staged: Int64(dropped)).write(to: &writer) }
         default:
             let params = try ImportParams.decode(

@@ -8,10 +8,14 @@ import PlacesProtocol
 /// A staged import belongs to the connection that began it, and only that connection may use its token; it is
 /// dropped, with the places it holds, when the connection closes. Each user may have `importsPerUser` at a time,
 /// and together they may hold at most `max-import-places` places, so a user's staged places never take more
-/// memory than one import of the largest size allowed.
+/// memory than one import of the largest size allowed; the pieces of GPX text they hold, read only when the import
+/// is committed, at most `gpxBytesPerPlace` bytes for each of those places.
 final class ImportStaging: Sendable {
     /// The most staged imports one user may have at a time.
     static let importsPerUser = 2
+    /// The GPX text a user's staged imports may hold together, per place `max-import-places` allows: a waypoint
+    /// with a long description and its tags is well under this.
+    static let gpxBytesPerPlace = 4096
 
     /// A connection, by its event loop's mailbox and its token there.
     struct ConnectionKey: Hashable, Sendable {
@@ -35,6 +39,16 @@ final class ImportStaging: Sendable {
         let connection: ConnectionKey
         /// The places received so far, in order.
         var places: [ImportedPlace] = []
+        /// The pieces of GPX text received so far, joined.
+        var gpxText = ""
+    }
+
+    /// What a staged import held when it ended.
+    struct Contents {
+        /// Its places, in the order they came.
+        let places: [ImportedPlace]
+        /// Its GPX text, read after the places (empty when none came).
+        let gpxText: String
     }
 
     /// The staged imports by token.
@@ -92,11 +106,34 @@ final class ImportStaging: Sendable {
         }
     }
 
-    /// Ends the staged import `token` of `connection` and returns its places.
-    func take(_ token: String, connection: ConnectionKey) throws(RPCError) -> [ImportedPlace] {
-        try imports.withLock { (imports) throws(RPCError) -> [ImportedPlace] in
+    /// Appends `text` to the GPX text of the staged import `token` of `connection`, unless the user's staged GPX
+    /// text would then be more than `maximumPlaces` × `gpxBytesPerPlace` bytes (-32006, and the import stays as it
+    /// was); returns how many bytes of GPX text it holds.
+    func add(gpxText text: String, to token: String, connection: ConnectionKey, maximumPlaces: Int)
+        throws(RPCError) -> Int
+    {
+        try imports.withLock { (imports) throws(RPCError) -> Int in
             try Self.check(imports, token, connection)
-            return imports.removeValue(forKey: token)?.places ?? []
+            let owner = imports[token]?.owner
+            let held = imports.values.reduce(0) { $0 + ($1.owner == owner ? $1.gpxText.utf8.count : 0) }
+            let limit = maximumPlaces.multipliedReportingOverflow(by: Self.gpxBytesPerPlace)
+            guard limit.overflow || held + text.utf8.count <= limit.partialValue else {
+                throw .limitReached(
+                    "Failed to stage \(text.utf8.count) more bytes of GPX: uid \(owner ?? 0)'s staged imports hold "
+                        + "\(held), and together they may hold at most \(limit.partialValue) (\(Self.gpxBytesPerPlace) "
+                        + "for each place max-import-places allows); the import is as it was")
+            }
+            imports[token]?.gpxText.append(text)
+            return imports[token]?.gpxText.utf8.count ?? 0
+        }
+    }
+
+    /// Ends the staged import `token` of `connection` and returns what it held.
+    func take(_ token: String, connection: ConnectionKey) throws(RPCError) -> Contents {
+        try imports.withLock { (imports) throws(RPCError) -> Contents in
+            try Self.check(imports, token, connection)
+            let staged = imports.removeValue(forKey: token)
+            return Contents(places: staged?.places ?? [], gpxText: staged?.gpxText ?? "")
         }
     }
 

@@ -18,8 +18,15 @@ extension OpenRPCDocument {
             return Self.method(
                 method,
                 "Adds a part of a staged import's places, validated as places.import validates them (errors name a "
-                    + "place by its index in the whole import); a refused part leaves the import as it was.",
-                params: [token] + documentParams, result: result("staged", StagedImportResult.schema),
+                    + "place by its index in the whole import), or the next piece of a GPX document's text (gpxText), "
+                    + "joined to the pieces before it and read at the commit; a refused part leaves the import as it was.",
+                params: [token] + documentParams + [
+                    param(
+                        ImportAddParams.gpxTextKey, ["type": "string"],
+                        "The next piece of one GPX document too large for a request line, instead of places, geojson "
+                            + "or gpx; at most \(ImportStaging.gpxBytesPerPlace) bytes per place max-import-places "
+                            + "allows are held per user.")
+                ], result: result("staged", StagedImportResult.schema),
                 errors: ["LimitReached"])
         case .importCommit:
             return Self.method(

@@ -64,6 +64,55 @@ struct StagedImportTests {
         #expect(Self.sameButForTimestamps(first, second), "the export of the import is the export, ids and all")
     }
 
+    /// A GPX export larger than the daemon's 1 MiB line limit goes back into a fresh daemon with its default
+    /// settings, as pieces of its text: every place, in order, with its fields; a broken one is refused whole.
+    @Test func aLargeGPXExportImportsIntoADefaultDaemon() throws {
+        let source = try DaemonProcess.started()
+        defer { source.shutdown() }
+        let note = String(repeating: "Ünïcode & <escaped> \"text\" for this waypoint. ", count: 10)
+        let places: [JSON] = (0..<3_000).map { (number: Int) -> JSON in
+            let latitude = Double(number % 170) - 85
+            let longitude = Double(number % 350) - 175
+            let place: JSON = [
+                "name": .string("Waypoint \(number)"), "description": .string("\(number): \(note)"),
+                "latitude": .number(latitude), "longitude": .number(longitude), "visited": .bool(number % 2 == 0),
+            ]
+            return place
+        }
+        let loaded = try placesctl(source, ["import", try write(places, "places.json", in: source)], timeout: 120)
+        try #require(loaded.status == .exited(0), "\(loaded.summary)")
+        let gpx = source.directory.file("places.gpx")
+        let export = try placesctl(source, ["export", "--format", "gpx", "-o", gpx], timeout: 120)
+        try #require(export.status == .exited(0), "\(export.summary)")
+        let size = try #require(TemporaryDirectory.contents(of: gpx)?.count)
+        #expect(size > 2 << 20, "the GPX export is \(size) bytes, more than one request line holds")
+
+        let target = try DaemonProcess.started()
+        defer { target.shutdown() }
+        let imported = try placesctl(target, ["import", gpx], timeout: 120)
+        #expect(imported.status == .exited(0) && imported.stdout == "Imported 3000 places.\n", "\(imported.summary)")
+        func fields(_ places: [JSON]) -> [[JSON?]] {
+            places.map { place -> [JSON?] in
+                let name: JSON? = place["name"]
+                let description: JSON? = place["description"]
+                let latitude: JSON? = place["latitude"]
+                let visited: JSON? = place["visited"]
+                return [name, description, latitude, visited]
+            }
+        }
+        let expected = try #require(try source.connect().list(["limit": 10_000])["places"]?.array)
+        let got = try #require(try target.connect().list(["limit": 10_000])["places"]?.array)
+        #expect(fields(got) == fields(expected))
+
+        var broken = try #require(TemporaryDirectory.contents(of: gpx))
+        broken.removeLast(20)
+        let brokenPath = target.directory.file("broken.gpx")
+        try TemporaryDirectory.write(broken, to: brokenPath)
+        let refused = try placesctl(target, ["import", brokenPath], timeout: 120)
+        #expect(refused.status == .exited(65), "\(refused.summary)")
+        #expect(try target.connect().list()["total"]?.int == 3000, "nothing of the broken file was imported")
+    }
+
     /// Whether two exports hold the same bytes but for the values of `createdAt` and `updatedAt` (an import gives
     /// its places the time of the import): comparing 60 MB of bytes is quick where parsing it in a debug build
     /// is not.
