@@ -9,6 +9,7 @@ public enum Method: String, CaseIterable, Sendable {
     case remove = "places.remove"
     case move = "places.move"
     case near = "places.near"
+    case resolve = "places.resolve"
     case watch = "places.watch"
     case importPlaces = "places.import"
     case export = "places.export"
@@ -29,6 +30,7 @@ public enum Method: String, CaseIterable, Sendable {
         case .remove: RemoveParams.self
         case .move: MoveParams.self
         case .near: NearParams.self
+        case .resolve: ResolveParams.self
         case .watch: WatchParams.self
         case .importPlaces: ImportParams.self
         case .export: ExportParams.self

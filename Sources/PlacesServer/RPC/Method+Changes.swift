@@ -6,7 +6,7 @@ extension Method {
         switch self {
         case .add, .update, .remove, .move, .importPlaces: true
         // An undo waits, as a read does, for the changes sent before it: it reverts what they committed.
-        case .get, .list, .near, .watch, .export, .status, .unlock, .backup, .discover, .undo, .history: false
+        case .get, .list, .near, .resolve, .watch, .export, .status, .unlock, .backup, .discover, .undo, .history: false
         }
     }
 }

@@ -21,6 +21,13 @@ enum OpenRPCDocument {
                 "Place": WirePlace.schema,
                 "PlaceID": ["type": "string", "format": "uuid", "description": "The place's UUID; any case on input."],
                 "Latitude": ["type": "number", "minimum": -90, "maximum": 90],
+                "Point": [
+                    "type": "object", "required": ["latitude", "longitude"],
+                    "properties": [
+                        "latitude": ["$ref": "#/components/schemas/Latitude"],
+                        "longitude": ["$ref": "#/components/schemas/Longitude"],
+                    ],
+                ],
                 "Longitude": ["type": "number", "minimum": -180, "maximum": 180],
             ],
             "errors": .object(JSONObject(errorValues)),
@@ -63,7 +70,7 @@ enum OpenRPCDocument {
         .array((["InvalidParams"] + names).map { ["$ref": .string("#/components/errors/\($0)")] })
     }
 
-    private static func param(_ name: String, _ schema: JSONValue, required: Bool = false, _ summary: String)
+    static func param(_ name: String, _ schema: JSONValue, required: Bool = false, _ summary: String)
         -> JSONValue
     {
         ["name": .string(name), "required": .bool(required), "summary": .string(summary), "schema": schema]
@@ -96,7 +103,7 @@ enum OpenRPCDocument {
         ["name": .string(name), "schema": schema]
     }
 
-    private static func ref(_ schema: String) -> JSONValue {
+    static func ref(_ schema: String) -> JSONValue {
         WireSchema.ref(schema)
     }
 
@@ -123,15 +130,9 @@ enum OpenRPCDocument {
                 result: placeResult, errors: ["NotFound", "PermissionDenied", "Locked"])
         case .list:
             return Self.method(
-                method, "Lists the caller's places in their order, filtered and paged.",
-                params: [
-                    param(PlaceField.visited.text, ["type": "boolean"], "Only visited, or only unvisited, places."),
-                    param("query", ["type": "string"], "A case-insensitive substring of the name or description."),
-                    param("offset", ["type": "integer", "minimum": 0], "Matches to skip; default 0."),
-                    param("limit", ["type": "integer", "minimum": 0], "At most this many; default all."),
-                    allUsers,
-                ],
-                result: result("page", ListPage.schema), errors: ["PermissionDenied", "Locked"])
+                method, "Lists the caller's places, sorted, filtered and paged.",
+                params: selectionParams(defaultSort: .position) + listParams + [allUsers],
+                result: result("page", ListPage.schema), errors: ["NotFound", "PermissionDenied", "Locked"])
         case .update:
             return Self.method(
                 method, "Changes some fields of a place; its version grows by one.",
@@ -158,14 +159,14 @@ enum OpenRPCDocument {
                 errors: placeChangeErrors)
         case .near:
             return Self.method(
-                method, "The caller's places nearest to a point, nearest first, with great-circle distances in metres.",
-                params: [
-                    param(PlaceField.latitude.text, ref("Latitude"), required: true, "The point's latitude."),
-                    param(PlaceField.longitude.text, ref("Longitude"), required: true, "The point's longitude."),
-                    param("radius", ["type": "number", "minimum": 0], "Only places within this many metres."),
-                    param("limit", ["type": "integer", "minimum": 0], "At most this many; default 10."),
-                ],
-                result: result("nearest", NearResults.schema), errors: ["Locked"])
+                method,
+                "The caller's places nearest to a point or a place, nearest first, with great-circle distances in metres.",
+                params: nearParams + selectionParams(defaultSort: .distance),
+                result: result("nearest", NearResults.schema), errors: ["NotFound", "Locked"])
+        case .resolve:
+            return Self.method(
+                method, "The caller's places a name, the beginning of one, or an id prefix names.",
+                params: resolveParams, result: result("resolved", ResolveResult.schema), errors: ["Locked"])
         case .watch:
             return Self.method(
                 method,
