@@ -245,6 +245,22 @@ def shared_targets(raw):
     ]
 
 
+def search_targets(directory, large):
+    """The figures of sorting and folded search at the largest store (bench/run.sh's search_figures): a sorted
+    page against the list's own order, and a folded text search against SQLite's LIKE on the same rows."""
+    name = read_runs(directory, "placesd-search-name-c1.jsonl")
+    position = read_runs(directory, "placesd-search-position-c1.jsonl")
+    query = read_runs(directory, "placesd-search-query-c1.jsonl")
+    like, _ = hyperfine_medians(directory, "search-like.json")
+    like_ms = next(iter(like.values()), None)
+    return [
+        (f"list sort name limit 50 p50 us, 1 conn, {large} places", field(name, "p50_us"),
+         field(position, "p50_us"), "the same with sort position", AT_MOST, 2.0),
+        (f"list query p50 ms, 1 conn, {large} places", field(query, "p50_us", 0.001), like_ms,
+         "sqlite3 SELECT ... LIKE '%q%' (ms)", AT_MOST, 0.5),
+    ]
+
+
 def verdict(value, op, bound):
     if value is None:
         return "n/a"
@@ -402,6 +418,7 @@ def main():
     raw["targets"] = judged_rows(targets(raw))
     raw["pipeline_targets"] = judged_rows(pipeline_targets(raw))
     raw["shared_targets"] = judged_rows(shared_targets(raw))
+    raw["search_targets"] = judged_rows(search_targets(directory, large))
     growth = scaling_rows(raw)
     labels = [size_label(size) for size in sizes]
     raw["growth"] = [
@@ -435,6 +452,9 @@ def main():
               f"placesd 64 in flight at {show_ratio(ratio(field(raw['pipelines']['c1p64'], 'rps'), floor), 3)} x "
               "that floor)")
 
+    print("\nsorting and folded search (ratio = placesd / reference)")
+    print_judged(raw["search_targets"])
+
     print("\nmany hosts over PostgreSQL (ratio = PostgreSQL figure / reference)")
     print_judged(raw["shared_targets"])
     split = field(raw["shared"]["add_two_hosts"], "rps")
@@ -466,7 +486,8 @@ def main():
     large_facts = scaling.get(large, {})
     if large_facts.get("export_bytes") is not None:
         print(f"JSON export of {meta['near_places']} places: {large_facts['export_bytes']:,.0f} bytes")
-    judged = raw["targets"] + raw["pipeline_targets"] + raw["shared_targets"] + raw["growth"]
+    judged = (raw["targets"] + raw["pipeline_targets"] + raw["shared_targets"] + raw["search_targets"]
+              + raw["growth"])
     failed = [row["figure"] for row in judged if row["result"] == "FAIL"]
     missing = [row["figure"] for row in judged if row["result"] == "n/a"]
     print(f"targets: {len(failed)} FAIL, {len(missing)} n/a")

@@ -31,12 +31,19 @@ extension CommandContext {
         try decode(call(ListParams()), from: Method.list.rawValue, ListPage.decode).places
     }
 
-    /// The full id that `text` names, asking the daemon for the caller's places when it is a prefix.
+    /// The full id that `text` names: a full id as it is; otherwise the daemon's answer to `places.resolve` (an
+    /// exact name, else a unique name prefix, else an id prefix), or, from a daemon without that method, the id
+    /// prefix matched against the caller's places.
     func resolveID(_ text: String, command: String) throws(CLIFailure) -> PlaceID {
-        let argument = try PlaceIDArgument.parse(text, command: command)
-        if case .full(let id) = argument {
-            return id
+        if let id = PlaceID(text) { return id }
+        let reply: JSONValue
+        do throws(CLIFailure) {
+            reply = try call(ResolveParams(reference: text))
+        } catch .refused(let error, _) where error.code == RPCErrorCode.methodNotFound {
+            let argument = try PlaceIDArgument.parse(text, command: command)
+            return try PlaceIDResolver.resolve(argument, typed: text, among: allPlaces()).id
         }
-        return try PlaceIDResolver.resolve(argument, typed: text, among: allPlaces()).id
+        let resolved = try decode(reply, from: Method.resolve.rawValue, ResolveResult.decode)
+        return try PlaceIDResolver.resolve(resolved, typed: text)
     }
 }

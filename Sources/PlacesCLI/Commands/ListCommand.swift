@@ -1,29 +1,39 @@
 import PlacesCommandLine
+import PlacesModel
 import PlacesProtocol
 
-/// `placesctl list [--visited|--unvisited] [--search TEXT] [--offset N] [--limit N]`.
+/// `placesctl list [--sort KEY] [--order asc|desc|--reverse] [--visited|--unvisited] [--search TEXT]
+/// [--bbox S,W,N,E] [--lat LAT --lon LON|--from ID] [--offset N] [--limit N]`.
 enum ListCommand {
     /// The declaration.
     static let spec = CommandSpec(
         name: "list",
         abstract: "List your places in a table.",
         discussion: """
-            Descriptions show their first line, cut to fit the terminal. With --json, prints placesd's result: \
+            Places come in your own order unless --sort asks for another: name (case and accents ignored), \
+            createdAt, updatedAt, or distance from --lat and --lon or from the place --from names; ties go by \
+            id. --search ignores case and accents too (zurich finds Zürich). Descriptions show their first \
+            line, cut to fit the terminal. With --json, prints placesd's result: \
             {"places": [...], "total": N, "revision": R}, where total counts the matches before --offset and \
             --limit.
             """,
         options: [
             CommonOptions.visited.with(abstract: "Show only visited places."),
             CommonOptions.unvisited.with(abstract: "Show only places not visited yet."),
-            search, offset, limit,
+        ] + SelectionOptions.all + [
+            CommonOptions.latitude.with(abstract: "With --sort distance: measure from this latitude."),
+            CommonOptions.longitude.with(abstract: "With --sort distance: measure from this longitude."),
+            from, offset, limit,
         ],
         handler: run
     )
 
     /// `--search TEXT`.
-    static let search = Option<String>(
-        ["--search"], valueName: "TEXT",
-        abstract: "Show only places whose name or description contains TEXT, ignoring case.")
+    static let search = SelectionOptions.search
+    /// `--from ID`.
+    static let from = Option<String>(
+        ["--from"], valueName: "ID", abstract: "With --sort distance: measure from this place (a name or an id).",
+        completion: .placeID)
     /// `--offset N`.
     static let offset = Option<Int64>.integer(
         ["--offset"], valueName: "N", abstract: "Skip the first N matching places.")
@@ -37,15 +47,20 @@ enum ListCommand {
     static func run(_ input: CommandInput, _ context: CommandContext) throws(CLIFailure) {
         let offset = try input[Self.offset]
         let limit = try input[Self.limit]
+        let selection = try SelectionOptions.selection(input, defaultSort: .position)
+        let latitude = try input[CommonOptions.latitude]
+        let longitude = try input[CommonOptions.longitude]
+        guard (latitude == nil) == (longitude == nil) else { throw input.usageError("give both --lat and --lon") }
+        let point = latitude.flatMap { latitude in longitude.map { Coordinate(latitude: latitude, longitude: $0) } }
+        let from = try input[Self.from].map { text throws(CLIFailure) in try context.resolveID(text, command: "list") }
         let params = ListParams(
-            visited: CommonOptions.visitedValue(input), query: try input[search], offset: Int(offset ?? 0),
-            limit: limit.map { Int($0) })
+            selection: selection, point: point, from: from, offset: Int(offset ?? 0), limit: limit.map { Int($0) })
         let result = try context.call(params)
         if context.isJSON {
             return try context.writeJSON(result)
         }
         let page = try context.decode(result, from: Method.list.rawValue, ListPage.decode)
-        let isFiltered = CommonOptions.visitedValue(input) != nil || input.isGiven(search)
+        let isFiltered = selection.visited != nil || input.isGiven(search) || selection.box != nil
         try context.write(
             render(page.places, total: page.total, offset: offset ?? 0, isFiltered: isFiltered, width: context.width))
     }

@@ -15,22 +15,42 @@ package struct TextQuery: Sendable, Hashable {
     /// Whether `stored`'s name or description contains the query, folded.
     ///
     /// ASCII text is searched where it is stored, lowering bytes as they are read; only when that finds nothing
-    /// in text that is not ASCII is the folded copy (made once, kept with the place) searched.
+    /// in text that is not ASCII is the folded copy (made once, kept with the place) searched. Nothing here
+    /// retains the place: in a large store it is out of the cache, and a retain is a write to its first line.
     package func matches(_ stored: StoredPlace) -> Bool {
-        needle.withUnsafeBufferPointer { needle in
-            matches(needle, stored.place.name, folded: { $0.name }, stored: stored)
-                || matches(needle, stored.place.description, folded: { $0.description }, stored: stored)
+        let name = search(stored.place.name)
+        if name == .found { return true }
+        let description = search(stored.place.description)
+        if description == .found { return true }
+        if name == .absent, description == .absent { return false }
+        let folding = stored.folding
+        return search(folded: name == .unknown ? folding.name : nil)
+            || search(folded: description == .unknown ? folding.description : nil)
+    }
+
+    /// What a search of text as stored tells.
+    private enum Outcome {
+        /// The query is there.
+        case found
+        /// The query is not there, and the text is ASCII: it is not there folded either.
+        case absent
+        /// The query is not there as stored, but the text is not ASCII: its folded form must be searched.
+        case unknown
+    }
+
+    private func search(_ text: String) -> Outcome {
+        StoredPlace.withBytes(of: text) { bytes in
+            needle.withUnsafeBufferPointer { needle in
+                if TextFolding.contains(needle, in: bytes) { return .found }
+                return TextFolding.isASCII(bytes) ? .absent : .unknown
+            }
         }
     }
 
-    private func matches(
-        _ needle: UnsafeBufferPointer<UInt8>, _ text: String, folded: (FoldedText) -> [UInt8]?, stored: StoredPlace
-    ) -> Bool {
-        let (found, isASCII) = StoredPlace.withBytes(of: text) { bytes in
-            (TextFolding.contains(needle, in: bytes), TextFolding.isASCII(bytes))
+    private func search(folded: [UInt8]?) -> Bool {
+        guard let folded else { return false }
+        return folded.withUnsafeBufferPointer { folded in
+            needle.withUnsafeBufferPointer { TextFolding.contains($0, in: folded) }
         }
-        if found || isASCII { return found }
-        guard let foldedText = folded(stored.folding) else { return false }
-        return foldedText.withUnsafeBufferPointer { TextFolding.contains(needle, in: $0) }
     }
 }
