@@ -23,7 +23,7 @@ _placesctl()
                 socket=${words[i + 1]}
                 ((i++))
                 ;;
-            --lat | --latitude | --lon | --longitude | --description | --search | --offset | --limit | --name | --if-version | --before | --after | --radius | --format | -o | --output | --keep | --key-file)
+            --lat | --latitude | --lon | --longitude | --description | --sort | --order | --search | --bbox | --from | --offset | --limit | --name | --if-version | --before | --after | --radius | --format | -o | --output | --keep | --key-file)
                 ((i++))
                 ;;
             -*) ;;
@@ -63,11 +63,23 @@ _placesctl()
             ;;
         list)
             case $prev in
-                --search | --offset | --limit)
+                --sort)
+                    mapfile -t COMPREPLY < <(compgen -W 'position name createdAt updatedAt distance' -- "$cur")
+                    return
+                    ;;
+                --order)
+                    mapfile -t COMPREPLY < <(compgen -W 'asc desc' -- "$cur")
+                    return
+                    ;;
+                --search | --bbox | --lat | --latitude | --lon | --longitude | --offset | --limit)
+                    return
+                    ;;
+                --from)
+                    mapfile -t COMPREPLY < <(compgen -W "$(_placesctl_ids "$socket")" -- "$cur")
                     return
                     ;;
             esac
-            options='--visited --unvisited --search --offset --limit'
+            options='--visited --unvisited --sort --order --reverse --search --bbox --lat --latitude --lon --longitude --from --offset --limit'
             ;;
         get | undo | watch | import | status | call | help)
             options=''
@@ -110,11 +122,23 @@ _placesctl()
             ;;
         near)
             case $prev in
-                --lat | --latitude | --lon | --longitude | --radius | --limit)
+                --lat | --latitude | --lon | --longitude | --radius | --limit | --search | --bbox)
+                    return
+                    ;;
+                --from)
+                    mapfile -t COMPREPLY < <(compgen -W "$(_placesctl_ids "$socket")" -- "$cur")
+                    return
+                    ;;
+                --sort)
+                    mapfile -t COMPREPLY < <(compgen -W 'position name createdAt updatedAt distance' -- "$cur")
+                    return
+                    ;;
+                --order)
+                    mapfile -t COMPREPLY < <(compgen -W 'asc desc' -- "$cur")
                     return
                     ;;
             esac
-            options='--lat --latitude --lon --longitude --radius --limit'
+            options='--lat --latitude --lon --longitude --from --radius --limit --visited --unvisited --sort --order --reverse --search --bbox'
             ;;
         export)
             case $prev in
@@ -188,7 +212,7 @@ _placesctl()
         call)
             case $position in
                 0)
-                    mapfile -t COMPREPLY < <(compgen -W 'places.add places.get places.list places.update places.remove places.move places.near places.watch places.import places.export places.undo places.history server.status server.unlock server.backup rpc.discover' -- "$cur")
+                    mapfile -t COMPREPLY < <(compgen -W 'places.add places.get places.list places.update places.remove places.move places.near places.resolve places.watch places.import places.export places.undo places.history server.status server.unlock server.backup rpc.discover' -- "$cur")
                     ;;
             esac
             ;;

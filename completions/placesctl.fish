@@ -23,7 +23,7 @@ function __placesctl_argument
     for token in $tokens
         if test $skip = 1
             set skip 0
-        else if contains -- $token --socket --lat --latitude --lon --longitude --description --search --offset --limit --name --if-version --before --after --radius --format -o --output --keep --key-file
+        else if contains -- $token --socket --lat --latitude --lon --longitude --description --sort --order --search --bbox --from --offset --limit --name --if-version --before --after --radius --format -o --output --keep --key-file
             set skip 1
         else if string match -q -- '-*' $token
             continue
@@ -52,7 +52,7 @@ complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a move -d 
 complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a remove -d 'Remove a place from your list'
 complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a undo -d 'Revert your last change, or your last N changes'
 complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a history -d 'List your recent changes, newest first'
-complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a near -d 'List the places nearest to a point, nearest first'
+complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a near -d 'List the places nearest to a point or a place, nearest first'
 complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a watch -d 'Show your places, then each change as it happens'
 complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a import -d 'Add the places from a JSON, GeoJSON or GPX file to your list'
 complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a export -d 'Write all your places as JSON, GeoJSON or GPX'
@@ -69,7 +69,14 @@ complete -c placesctl -n '__fish_seen_subcommand_from add update' -l description
 complete -c placesctl -n '__fish_seen_subcommand_from add' -l visited -d 'Mark the place as visited already'
 complete -c placesctl -n '__fish_seen_subcommand_from list' -l visited -d 'Show only visited places'
 complete -c placesctl -n '__fish_seen_subcommand_from list' -l unvisited -d 'Show only places not visited yet'
-complete -c placesctl -n '__fish_seen_subcommand_from list' -l search -x -d 'Show only places whose name or description contains TEXT, ignoring case'
+complete -c placesctl -n '__fish_seen_subcommand_from list near' -l sort -x -a 'position name createdAt updatedAt distance' -d 'Order by position, name, createdAt, updatedAt or distance'
+complete -c placesctl -n '__fish_seen_subcommand_from list near' -l order -x -a 'asc desc' -d 'Smallest first or largest first'
+complete -c placesctl -n '__fish_seen_subcommand_from list near' -l reverse -d 'The same as --order desc'
+complete -c placesctl -n '__fish_seen_subcommand_from list near' -l search -x -d 'Only places whose name or description contains TEXT, ignoring case and accents'
+complete -c placesctl -n '__fish_seen_subcommand_from list near' -l bbox -x -d 'Only places in this box of degrees; W greater than E crosses the antimeridian'
+complete -c placesctl -n '__fish_seen_subcommand_from list' -l lat -l latitude -x -d 'With --sort distance: measure from this latitude'
+complete -c placesctl -n '__fish_seen_subcommand_from list' -l lon -l longitude -x -d 'With --sort distance: measure from this longitude'
+complete -c placesctl -n '__fish_seen_subcommand_from list' -l from -x -a '(__placesctl_ids)' -d 'With --sort distance: measure from this place'
 complete -c placesctl -n '__fish_seen_subcommand_from list' -l offset -x -d 'Skip the first N matching places'
 complete -c placesctl -n '__fish_seen_subcommand_from list near' -l limit -x -d 'Show at most N places'
 complete -c placesctl -n '__fish_seen_subcommand_from update' -l name -x -d 'The new name, 1 to 200 characters'
@@ -81,17 +88,20 @@ complete -c placesctl -n '__fish_seen_subcommand_from move' -l after -x -a '(__p
 complete -c placesctl -n '__fish_seen_subcommand_from move' -l top -d 'Put the place first'
 complete -c placesctl -n '__fish_seen_subcommand_from move' -l bottom -d 'Put the place last'
 complete -c placesctl -n '__fish_seen_subcommand_from history' -l limit -x -d 'Show at most N changes'
+complete -c placesctl -n '__fish_seen_subcommand_from near' -l from -x -a '(__placesctl_ids)' -d 'Measure from this place instead of a point'
 complete -c placesctl -n '__fish_seen_subcommand_from near' -l radius -x -d 'Only places this close: metres or kilometres'
+complete -c placesctl -n '__fish_seen_subcommand_from near' -l visited -d 'Only visited places'
+complete -c placesctl -n '__fish_seen_subcommand_from near' -l unvisited -d 'Only places not visited yet'
 complete -c placesctl -n '__fish_seen_subcommand_from export' -l format -x -a 'json geojson gpx' -d 'json, geojson or gpx'
 complete -c placesctl -n '__fish_seen_subcommand_from export' -s o -l output -r -F -d 'Write to FILE instead of standard output'
 complete -c placesctl -n '__fish_seen_subcommand_from backup' -l keep -x -d 'With a DIRECTORY, keep the newest N backups there'
 complete -c placesctl -n '__fish_seen_subcommand_from unlock' -l key-file -r -F -a - -d 'Read the key from FILE'
 complete -c placesctl -n '__fish_seen_subcommand_from key' -l raw -d 'Write the 32 raw bytes instead of base64'
 
-complete -c placesctl -n '__placesctl_argument 0 get update visit unvisit move remove' -a '(__placesctl_ids)' -d 'The place\'s id: the full UUID or a unique prefix of at least 4 hex digits'
+complete -c placesctl -n '__placesctl_argument 0 get update visit unvisit move remove' -a '(__placesctl_ids)' -d 'The place: its name, a unique beginning of its name, its id, or 4+ hex digits of the id'
 complete -c placesctl -n '__placesctl_argument 0 history' -a '(__placesctl_ids)' -d 'Only this place\'s changes (its full id)'
 complete -c placesctl -n '__placesctl_argument 0 import' -F -a - -d 'The file to read, or - for standard input'
 complete -c placesctl -n '__placesctl_argument 0 backup' -F -d 'The backup file, or a directory to keep dated backups in'
 complete -c placesctl -n '__placesctl_argument 0 key' -a 'generate' -d 'What to do: generate, the only action'
-complete -c placesctl -n '__placesctl_argument 0 call' -a 'places.add places.get places.list places.update places.remove places.move places.near places.watch places.import places.export places.undo places.history server.status server.unlock server.backup rpc.discover' -d 'The method\'s name, such as places.list'
+complete -c placesctl -n '__placesctl_argument 0 call' -a 'places.add places.get places.list places.update places.remove places.move places.near places.resolve places.watch places.import places.export places.undo places.history server.status server.unlock server.backup rpc.discover' -d 'The method\'s name, such as places.list'
 complete -c placesctl -n '__placesctl_argument 0 help' -a "$commands" -d 'The command to explain'

@@ -66,7 +66,11 @@ import Testing
 
     @Test(arguments: [
         ("add", "placesctl add NAME --lat LAT --lon LON [--description TEXT] [--visited]"),
-        ("list", "placesctl list [--visited|--unvisited] [--search TEXT] [--offset N] [--limit N]"),
+        (
+            "list",
+            "placesctl list [--visited|--unvisited] [--sort KEY] [--order asc|desc|--reverse] [--search TEXT] "
+                + "[--bbox S,W,N,E] [--lat LAT] [--lon LON] [--from ID] [--offset N] [--limit N]"
+        ),
         ("get", "placesctl get ID"),
         (
             "update",
@@ -80,7 +84,11 @@ import Testing
             "placesctl move ID INDEX [--if-version N]\n"
                 + "placesctl move ID --before ID2|--after ID2|--top|--bottom [--if-version N]"
         ),
-        ("near", "placesctl near --lat LAT --lon LON [--radius DISTANCE] [--limit N]"),
+        (
+            "near",
+            "placesctl near [--lat LAT] [--lon LON] [--from ID] [--radius DISTANCE] [--limit N] "
+                + "[--visited|--unvisited] [--sort KEY] [--order asc|desc|--reverse] [--search TEXT] [--bbox S,W,N,E]"
+        ),
         ("watch", "placesctl watch"),
         ("import", "placesctl import FILE"),
         ("export", "placesctl export [--format FORMAT] [-o FILE]"),

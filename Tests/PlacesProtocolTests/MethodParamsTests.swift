@@ -21,6 +21,13 @@ import Testing
         GetParams(id: id, allUsers: true),
         ListParams(),
         ListParams(visited: false, query: "tower", offset: 3, limit: 0, allUsers: true),
+        ListParams(
+            sort: .name, order: .descending,
+            box: try! BoundingBox(south: -10, west: 170, north: 10, east: -170, field: "bbox"), after: id),
+        ListParams(sort: .distance, point: Coordinate(latitude: 1, longitude: 2)),
+        ListParams(sort: .distance, from: id),
+        ResolveParams(reference: "Zürich"),
+        ResolveParams(reference: "0f8f", limit: 2),
         UpdateParams(id: id, patch: try! PlacePatch(isVisited: false)),
         UpdateParams(
             id: id,
@@ -32,6 +39,8 @@ import Testing
         MoveParams(id: id, index: 12, ifVersion: 3),
         NearParams(coordinate: Coordinate(latitude: 1.5, longitude: -0.25)),
         NearParams(coordinate: Coordinate(latitude: 0, longitude: 0), radius: 2_500.5, limit: 0),
+        NearParams(
+            from: id, limit: 3, selection: PlaceSelection(sort: .name, order: .descending, visited: false, query: "é")),
         WatchParams(),
         WatchParams(allUsers: true),
         ImportParams(places: []),

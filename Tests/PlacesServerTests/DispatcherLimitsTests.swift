@@ -20,6 +20,7 @@ struct DispatcherLimitsTests {
         case .list, .watch, .status, .discover, .undo, .history: ""
         case .importPlaces: #""places":[]"#
         case .export: #""format":"gpx""#
+        case .resolve: #""ref":"Louvre""#
         case .unlock: #""key":"AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=""#
         case .backup: #""path":"/tmp/backup.sqlite""#
         }
