@@ -82,11 +82,13 @@ import Testing
         #expect(harness.run("list").standardOutput.split(separator: "\n").map(\.count).max() == 80)
     }
 
-    @Test func prefixesAreResolvedThroughTheList() {
+    /// A daemon without `places.resolve`: the prefix is matched against the list, as before.
+    @Test func prefixesFallBackToTheListOnAnOlderDaemon() {
         let outcome = Self.daemon().run("get", "7c9e")
         #expect(outcome.exitCode == .success)
         #expect(
             outcome.calls == [
+                .init(method: "places.resolve", params: ["ref": "7c9e"]),
                 .init(method: "places.list", params: nil),
                 .init(method: "places.get", params: ["id": .string(Fixtures.bridgeID)]),
             ])
@@ -104,7 +106,7 @@ import Testing
         let ambiguous = Self.daemon().run("remove", "0f8f")
         #expect(ambiguous.exitCode == .dataError)
         #expect(ambiguous.standardError.hasPrefix("placesctl: id prefix '0f8f' is ambiguous; it matches 2 places:\n"))
-        #expect(ambiguous.calls.map(\.method) == ["places.list"])
+        #expect(ambiguous.calls.map(\.method) == ["places.resolve", "places.list"])
         let unknown = Self.daemon().run("get", "abcd")
         #expect(unknown.exitCode == .notFound)
         #expect(unknown.standardError == "placesctl: No place matches 'abcd'.\n")
@@ -118,6 +120,43 @@ import Testing
         let unknownJSON = Self.daemon().run("get", "abcd", "--json")
         #expect(unknownJSON.standardOutput == #"{"code":-32001,"message":"No place matches 'abcd'."}"# + "\n")
         #expect(unknownJSON.exitCode == .notFound)
+    }
+
+    /// Names go to `places.resolve`: one candidate names the place, several are listed and refused (65).
+    @Test func namesAreResolvedByTheDaemon() {
+        var harness = Self.daemon()
+        harness.respond = { method, params in
+            switch method {
+            case "places.resolve" where params?["ref"]?.stringValue == "eiffel":
+                .success([
+                    "match": "namePrefix", "candidates": [["id": .string(Fixtures.eiffelID), "name": "Eiffel Tower"]],
+                    "more": false,
+                ])
+            case "places.resolve":
+                .success([
+                    "match": "name",
+                    "candidates": [
+                        ["id": .string(Fixtures.eiffelID), "name": "Tower"],
+                        ["id": .string(Fixtures.louvreID), "name": "Tower"],
+                    ],
+                    "more": false,
+                ])
+            default: .success(Fixtures.eiffel)
+            }
+        }
+        let found = harness.run("get", "eiffel")
+        #expect(found.exitCode == .success)
+        #expect(found.calls.last == .init(method: "places.get", params: ["id": .string(Fixtures.eiffelID)]))
+        let ambiguous = harness.run("remove", "tower")
+        #expect(ambiguous.exitCode == .dataError)
+        #expect(
+            ambiguous.standardError == """
+                placesctl: name 'tower' is ambiguous; it matches 2 places:
+                  0f8fad5b  Tower
+                  0f8fad5c  Tower
+
+                """)
+        #expect(ambiguous.calls.map(\.method) == ["places.resolve"])
     }
 
     @Test func updateSendsOnlyTheChanges() {

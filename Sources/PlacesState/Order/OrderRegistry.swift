@@ -5,7 +5,9 @@ import PlacesLocking
 ///
 /// A reader that needs an order the snapshot lacks builds it from its snapshot's list, once for that revision
 /// (others asking at the same revision reuse it), and leaves it here; the writer's next change to that owner's
-/// list takes it (`OwnerOrders.prepare`), and from then on keeps it in every state it makes.
+/// list takes it over (`OwnerOrders.prepare`), and from then on keeps it in every state it makes. The order stays
+/// here until a reader finds it in a snapshot (`forget`): a state the writer made and then dropped (a batch that
+/// failed, additions foretold for a shared database) must not take it away from the next one.
 package final class OrderRegistry: Sendable {
     /// An order built by a reader, with the owner's revision it was built at.
     package struct Built: Sendable {
@@ -33,12 +35,15 @@ package final class OrderRegistry: Sendable {
         return index
     }
 
-    /// Takes every order left here, for the writer.
-    package func take() -> [Built] {
+    /// Every order left here, for the writer.
+    package func pending() -> [Built] {
+        built.withLock { built in built.isEmpty ? [] : Array(built.values) }
+    }
+
+    /// Drops the order `key` left here, once a published snapshot keeps it.
+    package func forget(_ key: PlaceOrderKey) {
         built.withLock { built in
-            guard !built.isEmpty else { return [] }
-            defer { built.removeAll() }
-            return Array(built.values)
+            if !built.isEmpty { built[key] = nil }
         }
     }
 }

@@ -23,7 +23,7 @@ package struct OwnerOrders: Sendable {
     /// `revision`: one built at this revision as it is, one built at an older revision by building it again here,
     /// once.
     package mutating func prepare(places: PlaceList, revision: Int64) {
-        for built in registry.take() where index(built.index.key) == nil {
+        for built in registry.pending() where index(built.index.key) == nil {
             indexes.append(
                 built.revision == revision ? built.index : OrderIndex(key: built.index.key, of: places))
         }

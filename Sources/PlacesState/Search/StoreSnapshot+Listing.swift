@@ -45,7 +45,10 @@ extension StoreSnapshot {
     /// `OrderRegistry`).
     package func keptOrder(_ key: PlaceOrderKey, of owner: UserID) -> OrderIndex {
         guard let list = state.lists[owner] else { return OrderIndex(key: key) }
-        if let kept = list.orders.index(key) { return kept }
+        if let kept = list.orders.index(key) {
+            list.orders.registry.forget(key)
+            return kept
+        }
         return list.orders.registry.index(key, of: list.places, revision: list.revision)
     }
 
