@@ -36,6 +36,9 @@ extension CommandContext {
     /// prefix matched against the caller's places.
     func resolveID(_ text: String, command: String) throws(CLIFailure) -> PlaceID {
         if let id = PlaceID(text) { return id }
+        guard text.contains(where: { !$0.isWhitespace }) else {
+            throw .usage("a place's name or id cannot be empty", command: command)
+        }
         let reply: JSONValue
         do throws(CLIFailure) {
             reply = try call(ResolveParams(reference: text))

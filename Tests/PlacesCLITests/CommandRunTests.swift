@@ -199,8 +199,9 @@ import Testing
         (["add", "X", "--lat", "abc", "--lon", "2"], "--lat expects a number, got 'abc'", "add"),
         (["add", "X", "--latitude", "nan", "--lon", "2"], "--latitude expects a number, got 'nan'", "add"),
         (["list", "--limit", "1.5"], "--limit expects a whole number, got '1.5'", "list"),
-        (["get", "xyz!"], "'xyz!' is not a place id: give the full UUID or at least 4 of its hex digits", "get"),
-        (["remove", "abc"], "id prefix 'abc' is too short: give at least 4 hex digits", "remove"),
+        (["get", " "], "a place's name or id cannot be empty", "get"),
+        (["near", "--lat", "1"], "give --lat and --lon, or --from ID", "near"),
+        (["list", "--bbox", "10,0,0,1"], "--bbox must have south (10.0) at most north (0.0)", "list"),
         (
             ["update", "abcd", "--if-version", "2"],
             "nothing to update: give at least one of --name, --description, --lat, --lon, --visited, --unvisited",
