@@ -30,12 +30,12 @@ BUILD_PACKAGES := pkg-config libsqlite3-dev libsystemd-dev libsodium-dev libexpa
 SYSTEMD_PACKAGES := systemd dpkg-dev groff-base debootstrap systemd-container
 # postgresql-15: the integration tests start throwaway clusters of their own (initdb, pg_ctl as postgres);
 # iproute2: a network namespace and a veth link to cut a host off from one; bash-completion, zsh, fish: the tests
-# source or parse the shell completions.
+# source or parse the shell completions; tmux, less: placesctl's pager and colour are tested on a real terminal.
 TEST_PACKAGES := python3 util-linux e2fsprogs sqlite3 socat netcat-openbsd shellcheck gdal-bin postgresql-15 iproute2 \
-	bash-completion zsh fish $(SYSTEMD_PACKAGES)
+	bash-completion zsh fish tmux less $(SYSTEMD_PACKAGES)
 # PyPI packages the integration tests import with the python3 on PATH (the geojson export's validity check).
 TEST_PYTHON_PACKAGES := geojson
-BENCH_PACKAGES := redis-server redis-tools hyperfine gcc python3 socat postgresql-15 util-linux
+BENCH_PACKAGES := redis-server redis-tools hyperfine gcc python3 socat postgresql-15 util-linux sqlite3
 
 .DEFAULT_GOAL := build
 
@@ -140,8 +140,10 @@ clean:
 
 install: build install-files
 
-# Installs what `make build` made, without building. The units name /usr/sbin/placesd; it is replaced with
-# $(SBINDIR)/placesd on the way. An existing configuration file is kept.
+# Installs what `make build` made, without building. The units name /usr/sbin/placesd and /usr/bin/placesctl;
+# they are replaced with $(SBINDIR)/placesd and $(BINDIR)/placesctl on the way. An existing configuration file
+# is kept.
+UNIT_PATHS = -e 's|/usr/sbin/placesd|$(SBINDIR)/placesd|g' -e 's|/usr/bin/placesctl|$(BINDIR)/placesctl|g'
 install-files:
 	install -d '$(DESTDIR)$(BINDIR)' '$(DESTDIR)$(SBINDIR)' '$(DESTDIR)$(SYSTEMD_SYSTEM_UNIT_DIR)' \
 		'$(DESTDIR)$(SYSTEMD_USER_UNIT_DIR)' '$(DESTDIR)$(MANDIR)/man1' '$(DESTDIR)$(MANDIR)/man5' \
@@ -149,10 +151,10 @@ install-files:
 		'$(DESTDIR)$(ZSH_COMPLETION_DIR)' '$(DESTDIR)$(FISH_COMPLETION_DIR)'
 	install -m 0755 $(RELEASE_DIR)/placesctl '$(DESTDIR)$(BINDIR)/placesctl'
 	install -m 0755 $(RELEASE_DIR)/placesd '$(DESTDIR)$(SBINDIR)/placesd'
-	for unit in placesd.socket placesd.service; do \
-		sed 's|/usr/sbin/placesd|$(SBINDIR)/placesd|g' systemd/$$unit > '$(DESTDIR)$(SYSTEMD_SYSTEM_UNIT_DIR)'/$$unit && \
+	for unit in placesd.socket placesd.service placesd-backup.service placesd-backup.timer; do \
+		sed $(UNIT_PATHS) systemd/$$unit > '$(DESTDIR)$(SYSTEMD_SYSTEM_UNIT_DIR)'/$$unit && \
 		chmod 0644 '$(DESTDIR)$(SYSTEMD_SYSTEM_UNIT_DIR)'/$$unit && \
-		sed 's|/usr/sbin/placesd|$(SBINDIR)/placesd|g' systemd/user/$$unit > '$(DESTDIR)$(SYSTEMD_USER_UNIT_DIR)'/$$unit && \
+		sed $(UNIT_PATHS) systemd/user/$$unit > '$(DESTDIR)$(SYSTEMD_USER_UNIT_DIR)'/$$unit && \
 		chmod 0644 '$(DESTDIR)$(SYSTEMD_USER_UNIT_DIR)'/$$unit || exit 1; \
 	done
 	install -m 0644 man/placesctl.1 '$(DESTDIR)$(MANDIR)/man1/placesctl.1'

@@ -6,8 +6,11 @@
 DIR holds what run.sh measured: jsonl-load's JSON lines, one per run
 (ceiling-c10.jsonl, placesd-list-c50.jsonl, placesd-10k-get-c50.jsonl, ...),
 redis-benchmark's CSV rows, one per run (redis-get.csv, redis-set-always.csv),
-hyperfine's exports (startup.json, oneshot.json) and one KEY=VALUE file per
-store size (placesd-1M.txt: load time, start-up times, VmRSS, export size).
+hyperfine's exports (startup.json, oneshot.json), one KEY=VALUE file per
+store size (placesd-1M.txt: load time, start-up times, VmRSS, export size),
+the backups' wall times, one JSON line per run (placesd-backup.jsonl,
+sqlite3-backup.jsonl), and the share of each run a backup covered, one
+number a line (placesd-get-c50-during-backup.coverage, ...).
 Each figure of a repeated measurement is the median over its runs; one-shot
 commands count with hyperfine's median. The meta keys `sizes`, `places` and
 `near_places` say which sizes were measured.
@@ -26,6 +29,7 @@ import sys
 
 DEFAULT_SIZES = "10000,100000,1000000"
 FLAT_LOW, FLAT_HIGH = 0.8, 1.2  # "flat": the largest store within 20 % of the smallest
+COVERED = 0.9  # the least share of a run's wall time a backup must cover for the run to count as "during a backup"
 
 
 def read_json(directory, name):
@@ -261,6 +265,38 @@ def search_targets(directory, large):
     ]
 
 
+def backup_targets(raw):
+    """The figures of backups of the largest store while it is served: the copy against sqlite3's own, and what a
+    running backup costs the reads and durable adds beside it."""
+    backup, large = raw["backup"], size_label(int(raw["meta"]["near_places"]))
+
+    def during(kind, key, scale=1.0):
+        # A run that a backup did not cover (or whose cover is unknown) measured no backup: n/a, never a PASS.
+        covered = backup["coverage"][kind]
+        runs = backup[f"{kind}_during"]
+        if not covered or min(covered) < COVERED or len(covered) != len((runs or {}).get("runs", [])):
+            return None
+        return field(runs, key, scale)
+
+    return [
+        (f"backup s, {large} places (placesctl backup)", field(backup["placesd"], "seconds"),
+         field(backup["sqlite3"], "seconds"), "sqlite3 .backup, same file", AT_MOST, 1.5),
+        (f"get req/s, 50 conns, {large} places, backups running", during("get", "rps"),
+         field(backup["get_without"], "rps"), "the same, no backup", AT_LEAST, 0.8),
+        (f"durable add p99 ms, 50 conns, {large} places, backups running", during("add", "p99_us", 0.001),
+         field(backup["add_without"], "p99_us", 0.001), "the same, no backup", AT_MOST, 2.0),
+    ]
+
+
+def read_numbers(directory, name):
+    """The numbers in a file of one number a line (a line that is not one is left out)."""
+    path = os.path.join(directory, name)
+    if not os.path.exists(path):
+        return []
+    with open(path) as file:
+        return [value for value in (parse_value(line.strip()) for line in file) if isinstance(value, float)]
+
+
 def verdict(value, op, bound):
     if value is None:
         return "n/a"
@@ -402,6 +438,21 @@ def main():
             "latency": read_runs(directory, "placesd-pg-latency.jsonl"),
             "large": read_facts(directory, "placesd-pg-large.txt"),
         },
+        # Backups of the largest store: the copy's wall time against sqlite3 .backup of the same file, and
+        # places.get and durable places.add while backups run one after another against the same without; coverage
+        # is the share of each run's wall time a backup was under way.
+        "backup": {
+            "placesd": read_runs(directory, "placesd-backup.jsonl"),
+            "sqlite3": read_runs(directory, "sqlite3-backup.jsonl"),
+            "get_during": read_runs(directory, "placesd-get-c50-during-backup.jsonl"),
+            "get_without": read_runs(directory, "placesd-get-c50-no-backup.jsonl"),
+            "add_during": read_runs(directory, "placesd-add-c50-during-backup.jsonl"),
+            "add_without": read_runs(directory, "placesd-add-c50-no-backup.jsonl"),
+            "coverage": {
+                "get": read_numbers(directory, "placesd-get-c50-during-backup.coverage"),
+                "add": read_numbers(directory, "placesd-add-c50-during-backup.coverage"),
+            },
+        },
         "startup_ms": startup,
         "hyperfine": startup_export,
         "oneshot_ms": oneshot,
@@ -419,6 +470,7 @@ def main():
     raw["pipeline_targets"] = judged_rows(pipeline_targets(raw))
     raw["shared_targets"] = judged_rows(shared_targets(raw))
     raw["search_targets"] = judged_rows(search_targets(directory, large))
+    raw["backup_targets"] = judged_rows(backup_targets(raw))
     growth = scaling_rows(raw)
     labels = [size_label(size) for size in sizes]
     raw["growth"] = [
@@ -470,6 +522,14 @@ def main():
                   f"{run.get('max_ms')} ms; the adds' replies on the writing host: p50 {run.get('ack_p50_ms')} ms, "
                   f"p99 {run.get('ack_p99_ms')} ms, max {run.get('ack_max_ms')} ms")
 
+    print(f"\nbackups of the {large}-place store while it is served (ratio = placesd / reference)")
+    print_judged(raw["backup_targets"])
+    coverage = raw["backup"]["coverage"]
+    if coverage["get"] or coverage["add"]:
+        shares = {kind: ", ".join(show_ratio(value) for value in values) or "n/a" for kind, values in coverage.items()}
+        print(f"(a backup was under way through {shares['get']} of each get run's wall time and {shares['add']} of "
+              "each add run's)")
+
     print(f"\nhow cost grows ({', '.join(labels)} places; ratio = {labels[-1]} / {labels[0]}; "
           f"req/s must stay within {FLAT_LOW}-{FLAT_HIGH})")
     print_table(
@@ -487,7 +547,7 @@ def main():
     if large_facts.get("export_bytes") is not None:
         print(f"JSON export of {meta['near_places']} places: {large_facts['export_bytes']:,.0f} bytes")
     judged = (raw["targets"] + raw["pipeline_targets"] + raw["shared_targets"] + raw["search_targets"]
-              + raw["growth"])
+              + raw["backup_targets"] + raw["growth"])
     failed = [row["figure"] for row in judged if row["result"] == "FAIL"]
     missing = [row["figure"] for row in judged if row["result"] == "n/a"]
     print(f"targets: {len(failed)} FAIL, {len(missing)} n/a")

@@ -23,6 +23,11 @@
 #     at 1 and 10 connections, the size of the JSON export (placesctl export; largest size only), then durable
 #     places.add at 50 connections (also 10 at 10k), a fixed number of requests per run so the store grows
 #     alike at every size.
+#   - backups of the largest store while it is served: `placesctl backup` (server.backup) of the store against the
+#     sqlite3 shell's `.backup` of the same database file, in rounds (wall time, median); places.get (after the
+#     gets above) and durable places.add (after the adds below) at 50 connections while bench/backup-loop.py keeps
+#     a backup under way, one server.backup after another, each in rounds with the same figure without a backup;
+#     the share of each run's wall time a backup covered is printed, and a share under 0.9 counts as a failure.
 #   - over PostgreSQL (when postgresql-15 is installed; a throwaway cluster of its own, Unix socket only):
 #     durable places.add at 50 connections on one host, and on two hosts over one database at once (25 each,
 #     then 50 each), beside a SQLite host; places.get and places.near on a PostgreSQL-backed host and a SQLite
@@ -130,7 +135,7 @@ size_label() {
     fi
 }
 
-for tool in cc python3 timeout shuf; do
+for tool in cc python3 timeout shuf sqlite3; do
     have "$tool" || fail "'$tool' is not installed (make deps-bench installs what the bench needs)"
 done
 if [ "$only_reference" = false ]; then
@@ -421,8 +426,98 @@ floor_report() {
         "$(median "${rps[@]}")" "$(median "${p50[@]}")" "$(median "${p99[@]}")" "${rps[*]}"
 }
 
-# job JOB KIND NAME ARGUMENTS...: defines JOB, a figure to measure: KIND is measure, redis, pipe, pair or floor
-# (as in KIND_run), NAME the figure's name and its raw file's.
+# copy_run NAME COMMAND...: one run of a command that copies a database into $data/NAME.copy (removed before and
+# after it); its wall time and the copy's size added to $raw/NAME.jsonl. A run that fails or leaves no copy counts
+# as a failure.
+copy_run() {
+    local name=$1 copy=$data/$1.copy started status=0 nanoseconds bytes=0
+    shift
+    rm -f "$copy"
+    started=$(date +%s%N)
+    timeout 600 "$@" >>"$raw/$name.err" 2>&1 || status=$?
+    nanoseconds=$(($(date +%s%N) - started))
+    if [ -s "$copy" ]; then
+        bytes=$(stat -c %s "$copy")
+    fi
+    if [ "$status" -ne 0 ] || [ "$bytes" -eq 0 ]; then
+        echo "bench: $name: '$*' exited with status $status and left $bytes bytes in '$copy'" >&2
+        sed 's/^/    /' "$raw/$name.err" >&2
+        failures=$((failures + 1))
+    else
+        awk -v ns="$nanoseconds" -v bytes="$bytes" 'BEGIN { printf "{\"seconds\":%.3f,\"bytes\":%d}\n", ns / 1e9, bytes }' \
+            >>"$raw/$name.jsonl"
+    fi
+    rm -f "$copy"
+}
+
+copy_start() {
+    : >"$raw/$1.jsonl"
+    : >"$raw/$1.err"
+}
+
+# copy_report NAME COMMAND...: the median wall time over the runs.
+copy_report() {
+    local name=$1 line times=() bytes=()
+    while IFS= read -r line; do
+        times+=("$(json_number seconds "$line")")
+        bytes+=("$(json_number bytes "$line")")
+    done <"$raw/$name.jsonl"
+    printf '%-22s %8s s   %12s bytes   runs: %s s\n' "$name" "$(median "${times[@]}")" "$(median "${bytes[@]}")" \
+        "${times[*]}"
+}
+
+# during_backup_run NAME SOCKET REQUESTS CONNECTIONS [JSONL_LOAD_OPTIONS...]: one measure_run while the placesd on
+# SOCKET backs up its store again and again (bench/backup-loop.py, one server.backup after another into
+# $data/NAME.backup), started before the run and stopped after it. The share of the run's wall time a backup was
+# under way goes to $raw/NAME.coverage; a failed backup, or a share under 0.9, counts as a failure.
+during_backup_run() {
+    local name=$1 socket=$2 log=$work/$1.backups stop=$work/$1.stop loop status=0 window_start window_end share
+    local wait_tenths
+    rm -f "$stop"
+    : >"$log"
+    python3 "$root/bench/backup-loop.py" "$socket" "$data/$name.backup" "$stop" >"$log" 2>>"$raw/$name.err" &
+    loop=$!
+    for ((wait_tenths = 0; wait_tenths < 600; wait_tenths++)); do
+        [ -s "$log" ] && break
+        sleep 0.1
+    done
+    window_start=$(date +%s%N)
+    measure_run "$@"
+    window_end=$(date +%s%N)
+    : >"$stop"
+    wait "$loop" || status=$?
+    # The share of [window_start, window_end] inside some backup's [start, end].
+    share=$(awk -v from="$window_start" -v to="$window_end" '
+        $1 == "start" { began = $2 }
+        $1 == "end" && began != "" {
+            low = began > from ? began : from; high = $2 < to ? $2 : to
+            if (high > low) covered += high - low
+            began = ""
+        }
+        END { printf "%.3f", (to > from) ? covered / (to - from) : 0 }' "$log")
+    echo "$share" >>"$raw/$name.coverage"
+    rm -f "$stop" "$log" "$data/$name.backup"
+    if [ "$status" -ne 0 ] || awk -v share="$share" 'BEGIN { exit !(share < 0.9) }'; then
+        echo "bench: $name: the backups ran through $share of the run (backup-loop.py exited with $status)" >&2
+        sed 's/^/    /' "$raw/$name.err" >&2
+        failures=$((failures + 1))
+    fi
+}
+
+during_backup_start() {
+    measure_start "$1"
+    : >"$raw/$1.coverage"
+}
+
+# during_backup_report NAME SOCKET REQUESTS CONNECTIONS ...: the line of medians, and how much of each run a
+# backup covered.
+during_backup_report() {
+    measure_report "$@"
+    echo "    a backup was under way through $(paste -s -d ' ' "$raw/$1.coverage") of each run's wall time"
+}
+
+# job JOB KIND NAME ARGUMENTS...: defines JOB, a figure to measure: KIND is measure, redis, pipe, pair, floor,
+# copy or during_backup (as in KIND_run), NAME the figure's name and its raw file's.
 job() {
     declare -g -a "$1"
     local -n definition=$1
@@ -915,6 +1010,22 @@ if [ "$only_reference" = false ]; then
     fi
     rm -f "$export_file"
 
+    # Backups of the largest store while it is served: server.backup's wall time through placesctl against
+    # sqlite3's .backup of the same database file, in rounds; then places.get at 50 connections while backups run
+    # one after another against the same without, in rounds (durable adds, which grow the store, come after the
+    # add figures below).
+    section "placesd: backup of $near_places places (placesctl backup) with sqlite3 .backup of the same file"
+    largest_socket=$work/$largest.sock
+    expect_places "$largest_socket" "$near_places"
+    job backup_placesd copy placesd-backup "$bin_dir/placesctl" --socket "$largest_socket" backup \
+        "$data/placesd-backup.copy"
+    job backup_sqlite3 copy sqlite3-backup sqlite3 "$data/$largest.sqlite" ".backup '$data/sqlite3-backup.copy'"
+    alternate backup_placesd backup_sqlite3
+    section "placesd: places.get at $near_places places, 50 connections, while backups run and without"
+    job get_during_backup during_backup placesd-get-c50-during-backup "$largest_socket" "$work/$largest-get.jsonl" 50
+    job get_no_backup measure placesd-get-c50-no-backup "$largest_socket" "$work/$largest-get.jsonl" 50
+    alternate get_during_backup get_no_backup
+
     section "placesd: durable places.add at every size with Redis SET (appendfsync always), 50 connections"
     jobs_at_every_size add 50 "$add_requests" -n "$adds" -d 300
     with_redis "${jobs[@]}" redis_set_always
@@ -925,6 +1036,11 @@ if [ "$only_reference" = false ]; then
     section "placesd: durable places.add at $places places, 10 connections"
     job first_add_c10 measure "$first-add-c10" "$work/$first.sock" "$add_requests" 10 -n "$adds" -d 300
     repeatedly first_add_c10
+    section "placesd: durable places.add at $near_places places, 50 connections, while backups run and without"
+    job add_during_backup during_backup placesd-add-c50-during-backup "$largest_socket" "$add_requests" 50 \
+        -n "$adds" -d 300
+    job add_no_backup measure placesd-add-c50-no-backup "$largest_socket" "$add_requests" 50 -n "$adds" -d 300
+    alternate add_during_backup add_no_backup
     for label in "${labels[@]}"; do
         stop_server "placesd-$label"
         rm -f "$work/placesd-$label.ids" "$work/placesd-$label-get.jsonl" "$data/placesd-$label.sqlite" \

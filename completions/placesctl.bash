@@ -13,9 +13,17 @@ _placesctl_ids()
 _placesctl()
 {
     local cur prev words cword
-    _init_completion || return
+    if declare -F _init_completion >/dev/null; then
+        _init_completion || return
+    else
+        # Without the bash-completion package: bash's own words (split at = and : too).
+        words=("${COMP_WORDS[@]}")
+        cword=$COMP_CWORD
+        cur=${COMP_WORDS[COMP_CWORD]}
+        prev=${COMP_WORDS[COMP_CWORD - 1]}
+    fi
 
-    local commands='add list get update visit unvisit move remove undo history near watch import export backup status unlock key call help'
+    local commands='add list get update visit unvisit tag untag tags move remove undo history near watch import export backup status unlock key call help'
     local command='' socket='' position=0 i
     for ((i = 1; i < cword; i++)); do
         case ${words[i]} in
@@ -23,7 +31,7 @@ _placesctl()
                 socket=${words[i + 1]}
                 ((i++))
                 ;;
-            --lat | --latitude | --lon | --longitude | --description | --sort | --order | --search | --bbox | --from | --offset | --limit | --name | --if-version | --before | --after | --radius | --format | -o | --output | --keep | --key-file)
+            --color | --lat | --latitude | --lon | --longitude | --description | --tag | --sort | --order | --search | --bbox | --from | --offset | --limit | --format | --fields | --name | --if-version | --on | --before | --after | --radius | -o | --output | --keep | --key-file)
                 ((i++))
                 ;;
             -*) ;;
@@ -39,7 +47,11 @@ _placesctl()
 
     case $prev in
         --socket)
-            _filedir
+            if declare -F _filedir >/dev/null; then _filedir; else mapfile -t COMPREPLY < <(compgen -f -- "$cur"); fi
+            return
+            ;;
+        --color)
+            mapfile -t COMPREPLY < <(compgen -W 'auto always never' -- "$cur")
             return
             ;;
     esac
@@ -55,44 +67,60 @@ _placesctl()
             ;;
         add)
             case $prev in
-                --lat | --latitude | --lon | --longitude | --description)
+                --lat | --latitude | --lon | --longitude | --description | --tag)
                     return
                     ;;
             esac
-            options='--lat --latitude --lon --longitude --description --visited'
+            options='--lat --latitude --lon --longitude --description --visited --tag'
             ;;
         list)
             case $prev in
                 --sort)
-                    mapfile -t COMPREPLY < <(compgen -W 'position name createdAt updatedAt distance' -- "$cur")
+                    mapfile -t COMPREPLY < <(compgen -W 'position name createdAt updatedAt visitedAt distance' -- "$cur")
                     return
                     ;;
                 --order)
                     mapfile -t COMPREPLY < <(compgen -W 'asc desc' -- "$cur")
                     return
                     ;;
-                --search | --bbox | --lat | --latitude | --lon | --longitude | --offset | --limit)
+                --search | --tag | --bbox | --lat | --latitude | --lon | --longitude | --offset | --limit)
                     return
                     ;;
                 --from)
                     mapfile -t COMPREPLY < <(compgen -W "$(_placesctl_ids "$socket")" -- "$cur")
                     return
                     ;;
+                --format)
+                    mapfile -t COMPREPLY < <(compgen -W 'table tsv json' -- "$cur")
+                    return
+                    ;;
+                --fields)
+                    mapfile -t COMPREPLY < <(compgen -W 'id name latitude longitude visited visitedAt tags description version createdAt updatedAt' -- "$cur")
+                    return
+                    ;;
             esac
-            options='--visited --unvisited --sort --order --reverse --search --bbox --lat --latitude --lon --longitude --from --offset --limit'
+            options='--visited --unvisited --sort --order --reverse --search --tag --bbox --lat --latitude --lon --longitude --from --offset --limit --format --fields'
             ;;
-        get | undo | watch | import | status | call | help)
+        get | tags | undo | watch | import | status | call | help)
             options=''
             ;;
         update)
             case $prev in
-                --name | --description | --lat | --latitude | --lon | --longitude | --if-version)
+                --name | --description | --lat | --latitude | --lon | --longitude | --tag | --if-version)
                     return
                     ;;
             esac
-            options='--name --description --lat --latitude --lon --longitude --visited --unvisited --if-version'
+            options='--name --description --lat --latitude --lon --longitude --visited --unvisited --tag --if-version'
             ;;
-        visit | unvisit | remove)
+        visit)
+            case $prev in
+                --on | --if-version)
+                    return
+                    ;;
+            esac
+            options='--on --if-version'
+            ;;
+        unvisit | tag | untag | remove)
             case $prev in
                 --if-version)
                     return
@@ -122,7 +150,7 @@ _placesctl()
             ;;
         near)
             case $prev in
-                --lat | --latitude | --lon | --longitude | --radius | --limit | --search | --bbox)
+                --lat | --latitude | --lon | --longitude | --radius | --limit | --search | --tag | --bbox)
                     return
                     ;;
                 --from)
@@ -130,15 +158,19 @@ _placesctl()
                     return
                     ;;
                 --sort)
-                    mapfile -t COMPREPLY < <(compgen -W 'position name createdAt updatedAt distance' -- "$cur")
+                    mapfile -t COMPREPLY < <(compgen -W 'position name createdAt updatedAt visitedAt distance' -- "$cur")
                     return
                     ;;
                 --order)
                     mapfile -t COMPREPLY < <(compgen -W 'asc desc' -- "$cur")
                     return
                     ;;
+                --format)
+                    mapfile -t COMPREPLY < <(compgen -W 'table tsv json' -- "$cur")
+                    return
+                    ;;
             esac
-            options='--lat --latitude --lon --longitude --from --radius --limit --visited --unvisited --sort --order --reverse --search --bbox'
+            options='--lat --latitude --lon --longitude --from --radius --limit --visited --unvisited --sort --order --reverse --search --tag --bbox --format'
             ;;
         export)
             case $prev in
@@ -147,7 +179,7 @@ _placesctl()
                     return
                     ;;
                 -o | --output)
-                    _filedir
+                    if declare -F _filedir >/dev/null; then _filedir; else mapfile -t COMPREPLY < <(compgen -f -- "$cur"); fi
                     return
                     ;;
             esac
@@ -164,7 +196,7 @@ _placesctl()
         unlock)
             case $prev in
                 --key-file)
-                    _filedir
+                    if declare -F _filedir >/dev/null; then _filedir; else mapfile -t COMPREPLY < <(compgen -f -- "$cur"); fi
                     [[ - == "$cur"* ]] && COMPREPLY+=(-)
                     return
                     ;;
@@ -176,11 +208,11 @@ _placesctl()
             ;;
     esac
     if [[ $cur == -* ]]; then
-        mapfile -t COMPREPLY < <(compgen -W "$options --socket --json -h --help" -- "$cur")
+        mapfile -t COMPREPLY < <(compgen -W "$options --socket --json --no-pager --color -h --help" -- "$cur")
         return
     fi
     case $command in
-        get | update | visit | unvisit | move | remove | history)
+        get | update | visit | unvisit | tag | untag | move | remove | history)
             case $position in
                 0)
                     mapfile -t COMPREPLY < <(compgen -W "$(_placesctl_ids "$socket")" -- "$cur")
@@ -190,7 +222,7 @@ _placesctl()
         import)
             case $position in
                 0)
-                    _filedir
+                    if declare -F _filedir >/dev/null; then _filedir; else mapfile -t COMPREPLY < <(compgen -f -- "$cur"); fi
                     [[ - == "$cur"* ]] && COMPREPLY+=(-)
                     ;;
             esac
@@ -198,7 +230,7 @@ _placesctl()
         backup)
             case $position in
                 0)
-                    _filedir
+                    if declare -F _filedir >/dev/null; then _filedir; else mapfile -t COMPREPLY < <(compgen -f -- "$cur"); fi
                     ;;
             esac
             ;;
@@ -212,7 +244,7 @@ _placesctl()
         call)
             case $position in
                 0)
-                    mapfile -t COMPREPLY < <(compgen -W 'places.add places.get places.list places.update places.remove places.move places.near places.resolve places.watch places.import places.export places.undo places.history server.status server.unlock server.backup rpc.discover' -- "$cur")
+                    mapfile -t COMPREPLY < <(compgen -W 'places.add places.get places.list places.update places.remove places.move places.near places.resolve places.tags places.watch places.import places.export places.undo places.history server.status server.unlock server.backup rpc.discover' -- "$cur")
                     ;;
             esac
             ;;

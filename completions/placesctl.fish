@@ -1,7 +1,7 @@
 # fish completion for placesctl.
 # Made from placesctl's option declarations by 'make completions'; edit those, not this file.
 
-set -l commands add list get update visit unvisit move remove undo history near watch import export backup status unlock key call help
+set -l commands add list get update visit unvisit tag untag tags move remove undo history near watch import export backup status unlock key call help
 
 # Prints the ids of the caller's places, asking the daemon.
 function __placesctl_ids
@@ -23,7 +23,7 @@ function __placesctl_argument
     for token in $tokens
         if test $skip = 1
             set skip 0
-        else if contains -- $token --socket --lat --latitude --lon --longitude --description --sort --order --search --bbox --from --offset --limit --name --if-version --before --after --radius --format -o --output --keep --key-file
+        else if contains -- $token --socket --color --lat --latitude --lon --longitude --description --tag --sort --order --search --bbox --from --offset --limit --format --fields --name --if-version --on --before --after --radius -o --output --keep --key-file
             set skip 1
         else if string match -q -- '-*' $token
             continue
@@ -38,7 +38,9 @@ end
 
 complete -c placesctl -f
 complete -c placesctl -l socket -r -F -d 'Use the daemon on this socket instead of looking for one'
-complete -c placesctl -l json -d 'Print the result as one line of JSON and nothing else; a refused request prints its error'
+complete -c placesctl -l json -d 'Print the result as one line of JSON and nothing else; any failure prints one JSON error object'
+complete -c placesctl -l no-pager -d 'Do not page output taller than the terminal through $PAGER'
+complete -c placesctl -l color -x -a 'auto always never' -d 'Colour the output: auto, always or never'
 complete -c placesctl -s h -l help -d 'Show help and exit'
 complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -l version -d 'Print the version and exit'
 
@@ -48,6 +50,9 @@ complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a get -d '
 complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a update -d 'Change some fields of a place'
 complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a visit -d 'Mark a place as visited'
 complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a unvisit -d 'Mark a place as not visited'
+complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a tag -d 'Add tags to a place'
+complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a untag -d 'Take tags off a place'
+complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a tags -d 'List your tags, each with its number of places'
 complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a move -d 'Move a place to another position in your list'
 complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a remove -d 'Remove a place from your list'
 complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a undo -d 'Revert your last change, or your last N changes'
@@ -67,22 +72,28 @@ complete -c placesctl -n '__fish_seen_subcommand_from add update near' -l lat -l
 complete -c placesctl -n '__fish_seen_subcommand_from add update near' -l lon -l longitude -x -d 'Longitude in degrees, -180 to 180'
 complete -c placesctl -n '__fish_seen_subcommand_from add update' -l description -x -d 'Free text about the place'
 complete -c placesctl -n '__fish_seen_subcommand_from add' -l visited -d 'Mark the place as visited already'
+complete -c placesctl -n '__fish_seen_subcommand_from add' -l tag -x -d 'Give the place tag TAG; repeat it for more tags'
 complete -c placesctl -n '__fish_seen_subcommand_from list' -l visited -d 'Show only visited places'
 complete -c placesctl -n '__fish_seen_subcommand_from list' -l unvisited -d 'Show only places not visited yet'
-complete -c placesctl -n '__fish_seen_subcommand_from list near' -l sort -x -a 'position name createdAt updatedAt distance' -d 'Order by position, name, createdAt, updatedAt or distance'
+complete -c placesctl -n '__fish_seen_subcommand_from list near' -l sort -x -a 'position name createdAt updatedAt visitedAt distance' -d 'Order by position, name, createdAt, updatedAt, visitedAt or distance'
 complete -c placesctl -n '__fish_seen_subcommand_from list near' -l order -x -a 'asc desc' -d 'Smallest first or largest first'
 complete -c placesctl -n '__fish_seen_subcommand_from list near' -l reverse -d 'The same as --order desc'
-complete -c placesctl -n '__fish_seen_subcommand_from list near' -l search -x -d 'Only places whose name or description contains TEXT, ignoring case and accents'
+complete -c placesctl -n '__fish_seen_subcommand_from list near' -l search -x -d 'Only places whose name, description or a tag contains TEXT, ignoring case and accents'
+complete -c placesctl -n '__fish_seen_subcommand_from list near' -l tag -x -d 'Only places with tag TAG, ignoring case and accents; repeat it for places with every TAG'
 complete -c placesctl -n '__fish_seen_subcommand_from list near' -l bbox -x -d 'Only places in this box of degrees; W greater than E crosses the antimeridian'
 complete -c placesctl -n '__fish_seen_subcommand_from list' -l lat -l latitude -x -d 'With --sort distance: measure from this latitude'
 complete -c placesctl -n '__fish_seen_subcommand_from list' -l lon -l longitude -x -d 'With --sort distance: measure from this longitude'
 complete -c placesctl -n '__fish_seen_subcommand_from list' -l from -x -a '(__placesctl_ids)' -d 'With --sort distance: measure from this place'
 complete -c placesctl -n '__fish_seen_subcommand_from list' -l offset -x -d 'Skip the first N matching places'
 complete -c placesctl -n '__fish_seen_subcommand_from list near' -l limit -x -d 'Show at most N places'
+complete -c placesctl -n '__fish_seen_subcommand_from list near' -l format -x -a 'table tsv json' -d 'table, tsv or json'
+complete -c placesctl -n '__fish_seen_subcommand_from list' -l fields -x -a 'id name latitude longitude visited visitedAt tags description version createdAt updatedAt' -d 'The columns of the table or TSV, comma-separated, from: id, name, latitude, longitude, visited, visitedAt, tags, description, version, createdAt, updatedAt'
 complete -c placesctl -n '__fish_seen_subcommand_from update' -l name -x -d 'The new name, 1 to 200 characters'
 complete -c placesctl -n '__fish_seen_subcommand_from update' -l visited -d 'Mark as visited'
 complete -c placesctl -n '__fish_seen_subcommand_from update' -l unvisited -d 'Mark as not visited'
-complete -c placesctl -n '__fish_seen_subcommand_from update visit unvisit move remove' -l if-version -x -d 'Refuse unless the place is still at version N'
+complete -c placesctl -n '__fish_seen_subcommand_from update' -l tag -x -d 'Replace the place\'s tags with the TAGs given; repeat it for more tags'
+complete -c placesctl -n '__fish_seen_subcommand_from update visit unvisit tag untag move remove' -l if-version -x -d 'Refuse unless the place is still at version N'
+complete -c placesctl -n '__fish_seen_subcommand_from visit' -l on -x -d 'The day or time of the visit, not in the future; default now'
 complete -c placesctl -n '__fish_seen_subcommand_from move' -l before -x -a '(__placesctl_ids)' -d 'Put the place just before place ID2'
 complete -c placesctl -n '__fish_seen_subcommand_from move' -l after -x -a '(__placesctl_ids)' -d 'Put the place just after place ID2'
 complete -c placesctl -n '__fish_seen_subcommand_from move' -l top -d 'Put the place first'
@@ -98,10 +109,10 @@ complete -c placesctl -n '__fish_seen_subcommand_from backup' -l keep -x -d 'Wit
 complete -c placesctl -n '__fish_seen_subcommand_from unlock' -l key-file -r -F -a - -d 'Read the key from FILE'
 complete -c placesctl -n '__fish_seen_subcommand_from key' -l raw -d 'Write the 32 raw bytes instead of base64'
 
-complete -c placesctl -n '__placesctl_argument 0 get update visit unvisit move remove' -a '(__placesctl_ids)' -d 'The place: its name, a unique beginning of its name, its id, or 4+ hex digits of the id'
+complete -c placesctl -n '__placesctl_argument 0 get update visit unvisit tag untag move remove' -a '(__placesctl_ids)' -d 'The place: its name, a unique beginning of its name, its id, or 4+ hex digits of the id'
 complete -c placesctl -n '__placesctl_argument 0 history' -a '(__placesctl_ids)' -d 'Only this place\'s changes (its full id)'
 complete -c placesctl -n '__placesctl_argument 0 import' -F -a - -d 'The file to read, or - for standard input'
 complete -c placesctl -n '__placesctl_argument 0 backup' -F -d 'The backup file, or a directory to keep dated backups in'
 complete -c placesctl -n '__placesctl_argument 0 key' -a 'generate' -d 'What to do: generate, the only action'
-complete -c placesctl -n '__placesctl_argument 0 call' -a 'places.add places.get places.list places.update places.remove places.move places.near places.resolve places.watch places.import places.export places.undo places.history server.status server.unlock server.backup rpc.discover' -d 'The method\'s name, such as places.list'
+complete -c placesctl -n '__placesctl_argument 0 call' -a 'places.add places.get places.list places.update places.remove places.move places.near places.resolve places.tags places.watch places.import places.export places.undo places.history server.status server.unlock server.backup rpc.discover' -d 'The method\'s name, such as places.list'
 complete -c placesctl -n '__placesctl_argument 0 help' -a "$commands" -d 'The command to explain'

@@ -4,7 +4,15 @@
 _placesd()
 {
     local cur prev words cword
-    _init_completion || return
+    if declare -F _init_completion >/dev/null; then
+        _init_completion || return
+    else
+        # Without the bash-completion package: bash's own words (split at = and : too).
+        words=("${COMP_WORDS[@]}")
+        cword=$COMP_CWORD
+        cur=${COMP_WORDS[COMP_CWORD]}
+        prev=${COMP_WORDS[COMP_CWORD - 1]}
+    fi
 
     local commands='rekey migrate backup restore'
     local command='' position=0 i
@@ -29,7 +37,7 @@ _placesd()
         '')
             case $prev in
                 --config | --socket | --database | --key-file)
-                    _filedir
+                    if declare -F _filedir >/dev/null; then _filedir; else mapfile -t COMPREPLY < <(compgen -f -- "$cur"); fi
                     return
                     ;;
                 --socket-mode | --max-connections | --max-line-bytes | --max-places | --max-connections-per-user | --max-requests-in-flight | --max-reply-buffer | --max-reply-buffer-per-user | --max-subscriber-buffer | --max-import-places | --max-change-log-entries | --max-change-log-age)
@@ -53,7 +61,7 @@ _placesd()
         rekey)
             case $prev in
                 --config | --database | --key-file | --new-key-file)
-                    _filedir
+                    if declare -F _filedir >/dev/null; then _filedir; else mapfile -t COMPREPLY < <(compgen -f -- "$cur"); fi
                     return
                     ;;
             esac
@@ -62,7 +70,7 @@ _placesd()
         migrate)
             case $prev in
                 --from | --to)
-                    _filedir
+                    if declare -F _filedir >/dev/null; then _filedir; else mapfile -t COMPREPLY < <(compgen -f -- "$cur"); fi
                     return
                     ;;
             esac
@@ -71,7 +79,7 @@ _placesd()
         backup)
             case $prev in
                 --info)
-                    _filedir
+                    if declare -F _filedir >/dev/null; then _filedir; else mapfile -t COMPREPLY < <(compgen -f -- "$cur"); fi
                     return
                     ;;
             esac
@@ -80,7 +88,7 @@ _placesd()
         restore)
             case $prev in
                 --config | --database | --key-file)
-                    _filedir
+                    if declare -F _filedir >/dev/null; then _filedir; else mapfile -t COMPREPLY < <(compgen -f -- "$cur"); fi
                     return
                     ;;
             esac
@@ -95,7 +103,7 @@ _placesd()
         restore)
             case $position in
                 0)
-                    _filedir
+                    if declare -F _filedir >/dev/null; then _filedir; else mapfile -t COMPREPLY < <(compgen -f -- "$cur"); fi
                     ;;
             esac
             ;;

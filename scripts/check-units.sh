@@ -2,7 +2,8 @@
 # Checks what make install ships besides the binaries, without booting anything:
 #   - make install-files into a scratch PREFIX installs every file, and systemd-analyze verify --man=no
 #     prints nothing for the installed units (system and user; verify wants ExecStart= to exist);
-#   - systemd-analyze security --offline=true scores placesd.service at most MAX_EXPOSURE (default 1.5);
+#   - systemd-analyze security --offline=true scores placesd.service and placesd-backup.service at most
+#     MAX_EXPOSURE (default 1.5) each;
 #   - packaging/placesd.conf is valid and each commented-out value is the real default;
 #   - the man pages format without groff warnings and name every option of the help texts;
 #   - the shell completions parse and name every command and option of the help texts.
@@ -39,8 +40,9 @@ trap 'rm -rf "$scratch"' EXIT
 prefix="$scratch/prefix"
 make --no-print-directory install-files PREFIX="$prefix" SYSCONFDIR="$prefix/etc" RELEASE_DIR="$bin_dir" \
     > "$scratch/install.log" 2>&1 || { cat "$scratch/install.log" >&2; fail 'make install-files failed'; }
-for file in sbin/placesd bin/placesctl lib/systemd/system/placesd.socket lib/systemd/system/placesd.service \
-    lib/systemd/user/placesd.socket lib/systemd/user/placesd.service share/man/man1/placesctl.1 \
+units=(placesd.socket placesd.service placesd-backup.service placesd-backup.timer)
+for file in sbin/placesd bin/placesctl "${units[@]/#/lib/systemd/system/}" "${units[@]/#/lib/systemd/user/}" \
+    share/man/man1/placesctl.1 \
     share/man/man5/placesd.conf.5 share/man/man8/placesd.8 etc/placesd/placesd.conf \
     share/bash-completion/completions/placesctl share/zsh/site-functions/_placesctl \
     share/fish/vendor_completions.d/placesctl.fish; do
@@ -48,13 +50,17 @@ for file in sbin/placesd bin/placesctl lib/systemd/system/placesd.socket lib/sys
 done
 grep -qxF "ExecStart=$prefix/sbin/placesd" "$prefix/lib/systemd/system/placesd.service" ||
     fail 'the installed placesd.service does not run PREFIX/sbin/placesd'
+for mode in system user; do
+    grep -q "^ExecStart=$prefix/bin/placesctl " "$prefix/lib/systemd/$mode/placesd-backup.service" ||
+        fail "the installed $mode placesd-backup.service does not run PREFIX/bin/placesctl"
+done
 verify() {
     local mode=$1 directory=$2
     local -a options=(--man=no)
     [ "$mode" = user ] && options+=(--user)
     local output
-    output=$(XDG_RUNTIME_DIR="$scratch" systemd-analyze verify "${options[@]}" \
-        "$directory/placesd.socket" "$directory/placesd.service" 2>&1) || fail "systemd-analyze verify ($mode units) failed"
+    output=$(XDG_RUNTIME_DIR="$scratch" systemd-analyze verify "${options[@]}" "${units[@]/#/$directory/}" 2>&1) ||
+        fail "systemd-analyze verify ($mode units) failed"
     if [ -n "$output" ]; then
         fail "systemd-analyze verify ($mode units) printed:"
         printf '%s\n' "$output" >&2
@@ -63,17 +69,19 @@ verify() {
 verify system "$prefix/lib/systemd/system"
 verify user "$prefix/lib/systemd/user"
 
-security=$(systemd-analyze security --offline=true --no-pager systemd/placesd.service 2>&1) || true
-score=$(printf '%s\n' "$security" | sed -n 's/^→ Overall exposure level for placesd.service: \([0-9.]*\).*/\1/p')
-if [ -z "$score" ]; then
-    fail 'systemd-analyze security printed no score:'
-    printf '%s\n' "$security" >&2
-elif awk -v score="$score" -v max="$max_exposure" 'BEGIN { exit !(score > max) }'; then
-    fail "placesd.service exposure $score is above $max_exposure:"
-    printf '%s\n' "$security" | grep -v '^✓' >&2
-else
-    echo "check-units: placesd.service exposure $score (at most $max_exposure)"
-fi
+for unit in placesd.service placesd-backup.service; do
+    security=$(systemd-analyze security --offline=true --no-pager "systemd/$unit" 2>&1) || true
+    score=$(printf '%s\n' "$security" | sed -n "s/^→ Overall exposure level for $unit: \([0-9.]*\).*/\1/p")
+    if [ -z "$score" ]; then
+        fail "systemd-analyze security printed no score for $unit:"
+        printf '%s\n' "$security" >&2
+    elif awk -v score="$score" -v max="$max_exposure" 'BEGIN { exit !(score > max) }'; then
+        fail "$unit exposure $score is above $max_exposure:"
+        printf '%s\n' "$security" | grep -v '^✓' >&2
+    else
+        echo "check-units: $unit exposure $score (at most $max_exposure)"
+    fi
+done
 if grep -q '^PrivateUsers=' systemd/placesd.service; then
     fail 'placesd.service sets PrivateUsers=, which hides the clients'"'"' uids from SO_PEERCRED'
 fi

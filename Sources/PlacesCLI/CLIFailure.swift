@@ -30,20 +30,6 @@ enum CLIFailure: Error, Equatable {
         }
     }
 
-    /// The refusal's JSON-RPC error object as one line of JSON, `{"code", "message", "data"}` (`data` only when
-    /// the error has it), which `--json` prints on standard output; nil for the other failures.
-    var errorLine: String? {
-        guard case .refused(let error, _) = self else { return nil }
-        var members: [(key: String, value: JSONValue)] = [
-            (key: "code", value: .number(JSONNumber(Int64(error.code)))),
-            (key: "message", value: .string(error.message)),
-        ]
-        if let data = error.data {
-            members.append((key: "data", value: data))
-        }
-        return JSONValue.object(JSONObject(members)).jsonText + "\n"
-    }
-
     /// The lines written to stderr, each prefixed as the program speaks.
     var report: String {
         switch self {

@@ -17,6 +17,8 @@ public struct CLIRuntime {
     public typealias KeyReader = (_ path: String) throws(InputError) -> [UInt8]
     /// Reads one line from the terminal on standard input without echoing it.
     public typealias HiddenLineReader = () throws(InputError) -> [UInt8]
+    /// Pages text through a pager command (`sh -c COMMAND`) on the terminal, waiting for it to end.
+    public typealias PagerRunner = (_ command: String, _ text: String) throws(OutputError) -> Void
 
     /// The process environment (`PLACES_SOCKET`, `XDG_RUNTIME_DIR`).
     public var environment: [String: String]
@@ -24,6 +26,8 @@ public struct CLIRuntime {
     public var userID: UInt32
     /// The width of the terminal on standard output, or nil when it is not a terminal.
     public var terminalColumns: Int?
+    /// The height of the terminal on standard output, or nil when it is not a terminal.
+    public var terminalRows: Int?
     /// Whether standard error is a terminal (progress bars are drawn only there).
     public var isStandardErrorTerminal = false
     /// Whether standard input is a terminal (`unlock` then asks for the key without echoing it).
@@ -50,6 +54,8 @@ public struct CLIRuntime {
     public var readKey: KeyReader = { (path) throws(InputError) in
         try InputFile.read(path, atMost: StoreKeyText.maximumInputLength)
     }
+    /// Runs the pager for output taller than the terminal.
+    public var runPager: PagerRunner
     /// Reads the key `unlock` asks for on a terminal.
     public var readHiddenLine: HiddenLineReader = { () throws(InputError) in
         try HiddenLine.read(from: .standardInput)
@@ -67,6 +73,9 @@ public struct CLIRuntime {
         self.connect = connect
         self.standardOutput = standardOutput
         self.standardError = standardError
+        runPager = { (command, text) throws(OutputError) in
+            try PagerProcess.run(command, text: text, environment: environment)
+        }
     }
 
     /// The real thing: the process's streams, terminal, files, signals and sockets.
@@ -80,6 +89,7 @@ public struct CLIRuntime {
             standardOutput: FileDescriptorSink(.standardOutput),
             standardError: FileDescriptorSink(.standardError)
         )
+        runtime.terminalRows = Terminal.rows(FileDescriptor.standardOutput.rawValue)
         runtime.isStandardErrorTerminal = Terminal.isTerminal(FileDescriptor.standardError.rawValue)
         runtime.isStandardInputTerminal = Terminal.isTerminal(FileDescriptor.standardInput.rawValue)
         runtime.isStandardOutputTerminal = Terminal.isTerminal(FileDescriptor.standardOutput.rawValue)

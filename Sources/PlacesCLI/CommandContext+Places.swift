@@ -35,7 +35,20 @@ extension CommandContext {
     /// exact name, else a unique name prefix, else an id prefix), or, from a daemon without that method, the id
     /// prefix matched against the caller's places.
     func resolveID(_ text: String, command: String) throws(CLIFailure) -> PlaceID {
-        if let id = PlaceID(text) { return id }
+        try resolve(text, command: command).id
+    }
+
+    /// The place that `text` names (a name or an id, as `resolveID` reads it), as it is now: the one found in the
+    /// list by a daemon without `places.resolve`, else `places.get`.
+    func resolvePlace(_ text: String, command: String) throws(CLIFailure) -> WirePlace {
+        let resolved = try resolve(text, command: command)
+        if let place = resolved.place { return place }
+        return try decodePlace(call(GetParams(id: resolved.id)))
+    }
+
+    /// The one path from what a user typed to a place: the id, and the place itself when it was read on the way.
+    private func resolve(_ text: String, command: String) throws(CLIFailure) -> (id: PlaceID, place: WirePlace?) {
+        if let id = PlaceID(text) { return (id, nil) }
         guard text.contains(where: { !$0.isWhitespace }) else {
             throw .usage("a place's name or id cannot be empty", command: command)
         }
@@ -44,9 +57,10 @@ extension CommandContext {
             reply = try call(ResolveParams(reference: text))
         } catch .refused(let error, _) where error.code == RPCErrorCode.methodNotFound {
             let argument = try PlaceIDArgument.parse(text, command: command)
-            return try PlaceIDResolver.resolve(argument, typed: text, among: allPlaces()).id
+            let place = try PlaceIDResolver.resolve(argument, typed: text, among: allPlaces())
+            return (place.id, place)
         }
         let resolved = try decode(reply, from: Method.resolve.rawValue, ResolveResult.decode)
-        return try PlaceIDResolver.resolve(resolved, typed: text)
+        return (try PlaceIDResolver.resolve(resolved, typed: text), nil)
     }
 }

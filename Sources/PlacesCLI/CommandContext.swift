@@ -5,9 +5,6 @@ import PlacesSystem
 
 /// What a command's handler works with: the global options, the daemon (connected on first use) and output.
 final class CommandContext {
-    /// The terminal width assumed when standard output is not a terminal.
-    static let defaultWidth = 80
-
     /// The global options given.
     let globals: GlobalOptions
     /// The outside world.
@@ -16,22 +13,33 @@ final class CommandContext {
     var interruption: FileDescriptor? {
         didSet { transport?.interruption = interruption }
     }
+    /// How standard output is coloured.
+    let style: TextStyle
     private var transport: (any RPCTransport)?
     private var resolvedSocketPath: String?
+    /// The output held back to decide, once complete, whether it needs the pager; nil when it goes straight out.
+    private var heldOutput: String?
 
-    /// Creates a context; nothing is connected yet.
-    init(globals: GlobalOptions, runtime: CLIRuntime) {
+    /// Creates a context; nothing is connected yet. With `isPaged`, output to a terminal is held until
+    /// `finishOutput()`, which pages it when it is taller than the terminal.
+    init(globals: GlobalOptions, runtime: CLIRuntime, isPaged: Bool = false) {
         self.globals = globals
         self.runtime = runtime
+        style = TextStyle(globals.color, isTerminal: runtime.isStandardOutputTerminal, runtime.environment)
+        let mayPage = isPaged && runtime.isStandardOutputTerminal && !globals.isJSON && !globals.isPagerDisabled
+        heldOutput = mayPage ? "" : nil
     }
 
     /// Whether to print the result's JSON only.
     var isJSON: Bool { globals.isJSON }
 
-    /// The width to fit tables into.
+    /// The width to fit tables into: the terminal's; unlimited when standard output is not a terminal, so that
+    /// nothing is cut from text going to a file or a pipe.
     var width: Int {
-        guard let columns = runtime.terminalColumns, columns > 0 else { return Self.defaultWidth }
-        return columns
+        if let columns = runtime.terminalColumns, columns > 0 {
+            return columns
+        }
+        return runtime.isStandardOutputTerminal ? TextLayout.defaultWidth : .max
     }
 
     /// The socket to talk to: `--socket`, `$PLACES_SOCKET`, the user instance's if it exists, the system's.
@@ -103,8 +111,12 @@ final class CommandContext {
         try connection().nextNotification()
     }
 
-    /// Writes `text` to standard output.
+    /// Writes `text` to standard output (or holds it for the pager).
     func write(_ text: String) throws(CLIFailure) {
+        if heldOutput != nil {
+            heldOutput?.append(text)
+            return
+        }
         do {
             try runtime.standardOutput.write(text)
         } catch {
@@ -114,6 +126,7 @@ final class CommandContext {
 
     /// Writes `bytes` to standard output as they are.
     func write(bytes: [UInt8]) throws(CLIFailure) {
+        try finishOutput()
         do {
             try runtime.standardOutput.write(bytes: bytes)
         } catch {
@@ -134,6 +147,24 @@ final class CommandContext {
     /// Writes `placesctl: MESSAGE.` to standard error, for notes that are not failures.
     func note(_ message: String) {
         writeError("placesctl: \(Sentence.ending(message))\n")
+    }
+
+    /// Writes the output held for the pager: through it when it is taller than the terminal, else straight out.
+    func finishOutput() throws(CLIFailure) {
+        guard let text = heldOutput else { return }
+        heldOutput = nil
+        let pager = PagerChoice.command(
+            for: text, isTerminal: runtime.isStandardOutputTerminal, rows: runtime.terminalRows,
+            columns: runtime.terminalColumns, isDisabled: globals.isPagerDisabled, environment: runtime.environment)
+        guard let pager else {
+            return try write(text)
+        }
+        do {
+            try runtime.runPager(pager, text)
+        } catch {
+            note(error.reason)
+            try write(text)
+        }
     }
 
     /// Closes the connection, if one was opened; the next call connects again.

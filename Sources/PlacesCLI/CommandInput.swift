@@ -39,6 +39,20 @@ struct CommandInput {
         }
     }
 
+    /// Every value of a repeatable `option`, in order; text that is not a value is a usage error.
+    func all<Value>(_ option: Option<Value>) throws(CLIFailure) -> [Value] {
+        do {
+            return try options.values(option)
+        } catch {
+            throw usageError(error.message)
+        }
+    }
+
+    /// The positional arguments from `index` on (a variadic argument's values).
+    func arguments(from index: Int) -> [String] {
+        index < arguments.count ? Array(arguments[index...]) : []
+    }
+
     /// Whether `option` was given, whatever its value.
     func isGiven(_ option: some DeclaresOption) -> Bool {
         options.contains(option.declaration)

@@ -20,6 +20,8 @@ struct CommandSpec: Sendable {
     let forms: [[String]]?
     /// Whether `--json` is always on (`call`).
     let impliesJSON: Bool
+    /// Whether output taller than the terminal goes through the pager (`list`, `near`, `history`, `help`).
+    let isPaged: Bool
     /// Runs the command.
     let handler: Handler
 
@@ -27,7 +29,7 @@ struct CommandSpec: Sendable {
     init(
         name: String, abstract: String, discussion: String? = nil, arguments: [ArgumentDeclaration] = [],
         options: [any DeclaresOption] = [], forms: [[String]]? = nil, impliesJSON: Bool = false,
-        handler: @escaping Handler
+        isPaged: Bool = false, handler: @escaping Handler
     ) {
         self.name = name
         self.abstract = abstract
@@ -36,6 +38,7 @@ struct CommandSpec: Sendable {
         self.options = options.map(\.declaration)
         self.forms = forms
         self.impliesJSON = impliesJSON
+        self.isPaged = isPaged
         self.handler = handler
     }
 

@@ -3,7 +3,8 @@ enum CommandTable {
     /// The commands.
     static let all: [CommandSpec] = [
         AddCommand.spec, ListCommand.spec, GetCommand.spec, UpdateCommand.spec, VisitCommand.visitSpec,
-        VisitCommand.unvisitSpec, MoveCommand.spec, RemoveCommand.spec, UndoCommand.spec, HistoryCommand.spec,
+        VisitCommand.unvisitSpec, TagCommand.tagSpec, TagCommand.untagSpec, TagCommand.tagsSpec, MoveCommand.spec,
+        RemoveCommand.spec, UndoCommand.spec, HistoryCommand.spec,
         NearCommand.spec, WatchCommand.spec, ImportCommand.spec, ExportCommand.spec, BackupCommand.spec,
         StatusCommand.spec, UnlockCommand.spec, KeyCommand.spec,
         CallCommand.spec, HelpCommand.spec,

@@ -30,16 +30,19 @@ enum HelpText {
         let commands = CommandTable.all.map { ($0.name, $0.abstract) }
         let globals = (GlobalOptions.specs + [GlobalOptions.versionSpec]).map { ($0.helpLabel, $0.abstract) }
         let environment = [
-            (
-                SocketLocator.environmentVariable,
-                "The socket to use when --socket is not given."
-            )
+            (SocketLocator.environmentVariable, "The socket to use when --socket is not given."),
+            ("PAGER", "The pager for output taller than the terminal: less -FRX when unset, none when empty or cat."),
+            ("NO_COLOR", "Set (not empty): no colour unless --color always."),
         ]
         let exitCodes = ExitCode.allCases.map { (String($0.rawValue), $0.meaning) }
         let width = labelWidth(commands + globals + environment + exitCodes)
         let sections = [
             "placesctl talks to placesd, the daemon that keeps your list of places.\n",
-            "Usage: placesctl [--socket PATH] [--json] COMMAND [ARGUMENTS...]\n",
+            """
+            Usage: placesctl [--socket PATH] [--json] [--no-pager] [--color WHEN]
+                             COMMAND [ARGUMENTS...]
+
+            """,
             list("Commands:", commands, width: width),
             list("Global options:", globals, width: width),
             list("Environment:", environment, width: width),
@@ -49,8 +52,14 @@ enum HelpText {
 
             """,
             """
-            With --json, a request placesd refuses prints its JSON-RPC error object,
-            {"code": N, "message": "...", "data": {...}}, as one line on standard output.
+            With --json, every failure prints one JSON-RPC error member on standard
+            output, {"error": {"code": N, "message": "...", "data": {...}}}: a refusal
+            with placesd's code, placesctl's own failures with -32000 minus the exit
+            status (-32064 usage, -32065 bad input file, -32069 unreachable, -32070
+            bad reply, -32074 input or output).
+
+            On a terminal, output taller than it goes through $PAGER (--no-pager: not);
+            into a file or a pipe nothing is paged, coloured or cut.
 
             """,
             list("Exit codes:", exitCodes, width: width),

@@ -4,6 +4,8 @@ enum Invocation: Equatable {
     case overview
     /// One command's help (`placesctl add --help`).
     case help(command: String)
+    /// No command: the overview help, and the exit status of a usage error.
+    case bare
     /// The version line.
     case version
     /// Run a command.

@@ -8,9 +8,26 @@ enum NearTable {
     /// The column headings.
     static let headings = ["ID", "NAME", "DISTANCE", "LAT", "LON", "VISITED"]
 
-    /// The table, heading included, one line per place, each ending in a newline; names are cut to fit `width`
-    /// terminal cells.
-    static func render(_ entries: [Entry], width: Int) -> String {
+    /// The TSV header line of `near --format tsv`.
+    static let tsvHeader = "id\tname\tdistance\tlatitude\tlongitude"
+
+    /// `near --format tsv`: the header line, then one place a line: the whole id, the name escaped as
+    /// `PlaceTSV` escapes text, the distance in metres, the coordinates.
+    static func tsv(_ entries: [Entry]) -> String {
+        var output = tsvHeader + "\n"
+        for entry in entries {
+            let fields = [
+                entry.place.id.description, PlaceTSV.escaped(entry.place.name), NumberSyntax.display(entry.distance),
+                PlaceText.degrees(entry.place.latitude), PlaceText.degrees(entry.place.longitude),
+            ]
+            output += fields.joined(separator: "\t") + "\n"
+        }
+        return output
+    }
+
+    /// The table, heading included (in `style`'s heading), one line per place, each ending in a newline; names
+    /// are cut to fit `width` terminal cells.
+    static func render(_ entries: [Entry], width: Int, style: TextStyle = .plain) -> String {
         let rows = entries.map { entry in
             [
                 PlaceText.shortID(entry.place.id), TextLayout.singleLine(entry.place.name),
@@ -28,7 +45,7 @@ enum NearTable {
         let others = widths[0] + widths[2] + widths[3] + widths[4] + widths[5] + gap.count * (headings.count - 1)
         widths[1] = min(widths[1], max(width - others, PlaceTable.minimumNameWidth))
         var output = ""
-        for row in [headings] + rows {
+        for (rowIndex, row) in ([headings] + rows).enumerated() {
             var cells: [String] = []
             for (column, cell) in row.enumerated() {
                 let fitted = TextLayout.truncated(cell, to: widths[column])
@@ -38,7 +55,8 @@ enum NearTable {
                     cells.append(column == row.count - 1 ? fitted : TextLayout.padded(fitted, to: widths[column]))
                 }
             }
-            output += TextLayout.trimmingTrailingSpaces(cells.joined(separator: gap)) + "\n"
+            let line = TextLayout.trimmingTrailingSpaces(cells.joined(separator: gap))
+            output += (rowIndex == 0 ? style.heading(line) : line) + "\n"
         }
         return output
     }

@@ -11,11 +11,14 @@ enum PlaceDetails {
             ("Name", place.name),
             ("ID", place.id.description),
             ("Location", "\(PlaceText.degrees(place.latitude)), \(PlaceText.degrees(place.longitude))"),
-            ("Visited", PlaceText.yesNo(place.visited)),
+            ("Visited", visited(place)),
             ("Version", String(place.version)),
             ("Created", place.createdAt),
             ("Updated", place.updatedAt),
         ]
+        if !place.tags.isEmpty {
+            fields.insert(("Tags", place.tags.joined(separator: ", ")), at: 4)
+        }
         if let owner = place.owner {
             fields.append(("Owner", String(owner)))
         }
@@ -23,6 +26,12 @@ enum PlaceDetails {
             fields.append(("Description", place.description))
         }
         return fields.map { label, value in field(label, value) }.joined()
+    }
+
+    /// `yes` with the visit date when known (`yes, 2026-06-01T10:00:00.000Z`), or `no`.
+    static func visited(_ place: WirePlace) -> String {
+        guard place.visited, let visitedAt = place.visitedAt else { return PlaceText.yesNo(place.visited) }
+        return "\(PlaceText.yesNo(true)), \(visitedAt)"
     }
 
     /// `Label:` padded to the value column, then the value; further lines are indented to that column.

@@ -10,15 +10,23 @@ struct PlaceFieldOptions {
     /// `--visited` of `add`, which has no `--unvisited`.
     static let visitedAlready = Flag(["--visited"], abstract: "Mark the place as visited already.")
 
-    /// The options of `placesctl add`, in its help's order: the coordinates are required.
+    /// `--tag TAG` of `add`, repeatable.
+    static let tag = Option<String>(
+        ["--tag"], valueName: "TAG", abstract: "Give the place tag TAG (1 to 64 characters); repeat it for more tags."
+    ).repeatable
+    /// `--tag TAG` of `update`: the tags given replace the place's own.
+    static let replacingTag = tag.with(
+        abstract: "Replace the place's tags with the TAGs given; repeat it for more tags ('placesctl tag' adds).")
+
+    /// The options of `placesctl add`, in its help's order (the coordinates may come as arguments instead).
     static let addOptions: [any DeclaresOption] = [
-        CommonOptions.latitude.required, CommonOptions.longitude.required, CommonOptions.description, visitedAlready,
+        CommonOptions.latitude, CommonOptions.longitude, CommonOptions.description, visitedAlready, tag,
     ]
 
     /// The options of `placesctl update` that set a field, in its help's order.
     static let updateOptions: [any DeclaresOption] = [
         name, CommonOptions.description, CommonOptions.latitude, CommonOptions.longitude, CommonOptions.visited,
-        CommonOptions.unvisited,
+        CommonOptions.unvisited, replacingTag,
     ]
 
     /// The usage error's sentence when `update` is given no field to change.
@@ -35,6 +43,8 @@ struct PlaceFieldOptions {
     let longitude: Double?
     /// `--visited` (true) or `--unvisited` (false), if given.
     let visited: Bool?
+    /// `--tag`s, nil when none is given.
+    let tags: [String]?
 
     /// Reads the options of a field that `input` holds, in the help's order.
     init(_ input: CommandInput) throws(CLIFailure) {
@@ -43,6 +53,8 @@ struct PlaceFieldOptions {
         latitude = try input[CommonOptions.latitude]
         longitude = try input[CommonOptions.longitude]
         visited = CommonOptions.visitedValue(input)
+        let tags = try input.all(Self.tag)
+        self.tags = tags.isEmpty ? nil : tags
     }
 
     /// Whether `input` gives none of the options that set a field.
@@ -50,16 +62,17 @@ struct PlaceFieldOptions {
         !updateOptions.contains { input.isGiven($0) }
     }
 
-    /// The validated new place named `name`, each option not given at its default.
-    func draft(name: String) throws(ValidationError) -> PlaceDraft {
+    /// The validated new place named `name` at the coordinates given, each option not given at its default.
+    func draft(name: String, latitude: Double, longitude: Double) throws(ValidationError) -> PlaceDraft {
         try PlaceDraft(
-            name: name, description: description ?? "", latitude: latitude ?? .nan, longitude: longitude ?? .nan,
-            isVisited: visited ?? false)
+            name: name, description: description ?? "", latitude: latitude, longitude: longitude,
+            isVisited: visited, tags: tags ?? [])
     }
 
     /// The validated change of the fields given.
     func patch() throws(ValidationError) -> PlacePatch {
         try PlacePatch(
-            name: name, description: description, latitude: latitude, longitude: longitude, isVisited: visited)
+            name: name, description: description, latitude: latitude, longitude: longitude, isVisited: visited,
+            tags: tags)
     }
 }

@@ -18,22 +18,20 @@ public enum PlacesCLI {
 
     /// Runs placesctl against `runtime`; `arguments` start with the program's name.
     ///
-    /// A failure is reported on standard error; with `--json`, a refused request also prints its JSON-RPC error
-    /// object on standard output, where the result would have gone.
+    /// A failure is reported on standard error; with `--json`, every failure (a usage error, an unreachable
+    /// daemon, a refused request) also prints one JSON-RPC error object on standard output, where the result
+    /// would have gone.
     public static func run(arguments: [String], runtime: CLIRuntime) -> ExitCode {
-        var isJSON = false
+        var globals = GlobalOptions()
         do {
-            let invocation = try CommandLineParser().parse(Array(arguments.dropFirst()))
-            if case .run(_, let globals) = invocation {
-                isJSON = globals.isJSON
-            }
-            try execute(invocation, runtime: runtime)
-            return .success
+            let invocation = try CommandLineParser().parse(Array(arguments.dropFirst()), globals: &globals)
+            return try execute(invocation, globals: globals, runtime: runtime)
         } catch {
-            if isJSON, let line = error.errorLine {
-                try? runtime.standardOutput.write(line)
+            if globals.isJSON {
+                try? runtime.standardOutput.write(error.errorLine)
             }
-            try? runtime.standardError.write(error.report)
+            let style = TextStyle(globals.color, isTerminal: runtime.isStandardErrorTerminal, runtime.environment)
+            try? runtime.standardError.write(style.failure(error.report))
             return error.exitCode
         }
     }
@@ -43,23 +41,41 @@ public enum PlacesCLI {
         ProcessEnvironment.current()
     }
 
-    private static func execute(_ invocation: Invocation, runtime: CLIRuntime) throws(CLIFailure) {
-        let context: CommandContext
+    private static func execute(
+        _ invocation: Invocation, globals: GlobalOptions, runtime: CLIRuntime
+    ) throws(CLIFailure) -> ExitCode {
         switch invocation {
         case .overview:
-            context = CommandContext(globals: GlobalOptions(), runtime: runtime)
-            try context.write(HelpText.overview())
+            try show(HelpText.overview(), globals: globals, runtime: runtime)
+        case .bare:
+            if globals.isJSON {
+                throw .usage("missing command", command: nil)
+            }
+            try show(HelpText.overview(), globals: globals, runtime: runtime)
+            return .usage
         case .help(let name):
-            context = CommandContext(globals: GlobalOptions(), runtime: runtime)
             let command = CommandTable.command(named: name)
-            try context.write(command.map(HelpText.help(for:)) ?? HelpText.overview())
+            try show(command.map(HelpText.help(for:)) ?? HelpText.overview(), globals: globals, runtime: runtime)
         case .version:
-            context = CommandContext(globals: GlobalOptions(), runtime: runtime)
-            try context.write("placesctl \(version)\n")
+            try CommandContext(globals: globals, runtime: runtime).write("placesctl \(version)\n")
         case .run(let input, let globals):
-            context = CommandContext(globals: globals, runtime: runtime)
+            let context = CommandContext(globals: globals, runtime: runtime, isPaged: input.command.isPaged)
             defer { context.close() }
-            try input.command.handler(input, context)
+            do {
+                try input.command.handler(input, context)
+            } catch {
+                try? context.finishOutput()
+                throw error
+            }
+            try context.finishOutput()
         }
+        return .success
+    }
+
+    /// Prints help text, through the pager when it is taller than the terminal.
+    private static func show(_ text: String, globals: GlobalOptions, runtime: CLIRuntime) throws(CLIFailure) {
+        let context = CommandContext(globals: globals, runtime: runtime, isPaged: true)
+        try context.write(text)
+        try context.finishOutput()
     }
 }

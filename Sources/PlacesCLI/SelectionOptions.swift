@@ -3,12 +3,12 @@ import PlacesModel
 import PlacesProtocol
 
 /// The options `list` and `near` share to order and filter places: `--sort`, `--order`, `--reverse`, `--search`,
-/// `--bbox` (and `--visited`/`--unvisited` from `CommonOptions`).
+/// `--tag`, `--bbox` (and `--visited`/`--unvisited` from `CommonOptions`).
 enum SelectionOptions {
     /// `--sort KEY`.
     static let sort = Option<PlaceSort>(
         ["--sort"], valueName: "KEY",
-        abstract: "Order by position, name, createdAt, updatedAt or distance.",
+        abstract: "Order by position, name, createdAt, updatedAt, visitedAt or distance.",
         completion: .words(PlaceSort.allCases.map(\.text)), convert: { PlaceSort(rawValue: $0) },
         refusal: { spelling, text in
             "\(spelling) expects one of \(PlaceSort.allCases.map(\.text).joined(separator: ", ")), got '\(text)'"
@@ -27,7 +27,13 @@ enum SelectionOptions {
     /// `--search TEXT`.
     static let search = Option<String>(
         ["--search"], valueName: "TEXT",
-        abstract: "Only places whose name or description contains TEXT, ignoring case and accents.")
+        abstract: "Only places whose name, description or a tag contains TEXT, ignoring case and accents.")
+
+    /// `--tag TAG`, repeatable.
+    static let tag = Option<String>(
+        ["--tag"], valueName: "TAG",
+        abstract: "Only places with tag TAG, ignoring case and accents; repeat it for places with every TAG."
+    ).repeatable
 
     /// `--bbox S,W,N,E`.
     static let box = Option<[Double]>(
@@ -43,14 +49,14 @@ enum SelectionOptions {
         refusal: { spelling, text in "\(spelling) expects four numbers SOUTH,WEST,NORTH,EAST, got '\(text)'" })
 
     /// The options, as a command lists them.
-    static let all: [any DeclaresOption] = [sort, order, reverse, search, box]
+    static let all: [any DeclaresOption] = [sort, order, reverse, search, tag, box]
 
     /// The selection the options ask for, sorted by `defaultSort` when `--sort` is not given.
     static func selection(_ input: CommandInput, defaultSort: PlaceSort) throws(CLIFailure) -> PlaceSelection {
         var selection = PlaceSelection(
             sort: try input[sort] ?? defaultSort,
             order: input[reverse] ? .descending : try input[order] ?? .ascending,
-            visited: CommonOptions.visitedValue(input), query: try input[search])
+            visited: CommonOptions.visitedValue(input), query: try input[search], tags: try input.all(tag))
         if let edges = try input[box] {
             do throws(ValidationError) {
                 selection.box = try BoundingBox(

@@ -5,6 +5,8 @@ import PlacesSystem
 enum TextLayout {
     /// The ellipsis that marks cut text (one cell wide).
     static let ellipsis: Character = "…"
+    /// The width assumed for a terminal that does not report its size.
+    static let defaultWidth = 80
 
     /// The cells `text` takes on a terminal.
     static func cells(_ text: some StringProtocol) -> Int {

@@ -1,4 +1,5 @@
 import PlacesClient
+import PlacesModel
 import PlacesProtocol
 
 /// One run of `placesctl watch`: watch, print, and watch again after an overflow or a lost connection.
@@ -29,6 +30,8 @@ struct WatchSession {
     private var backoff = initialBackoff
     /// The revision of the last snapshot or change printed; nil before the first snapshot.
     private var lastRevision: Int64?
+    /// Each place as the watch last saw it, so that an update can say what it changed.
+    private var known: [PlaceID: WirePlace] = [:]
 
     /// A session printing through `context`, stopped by `signals`.
     init(context: CommandContext, signals: any StopSignals) {
@@ -117,14 +120,23 @@ struct WatchSession {
         }
     }
 
-    private func printSnapshot(_ result: JSONValue) throws(CLIFailure) {
+    private mutating func printSnapshot(_ result: JSONValue) throws(CLIFailure) {
         if context.isJSON {
+            let places = try? context.decode(result, from: Method.watch.rawValue, WatchResult.decodeSnapshot).places
+            remember(places ?? [])
             return try context.writeJSON(result)
         }
         let places = try context.decode(result, from: Method.watch.rawValue, WatchResult.decodeSnapshot).places
+        remember(places)
         try context.write(
             ListCommand.render(
-                places, total: Int64(places.count), offset: 0, isFiltered: false, width: context.width))
+                places, total: Int64(places.count), offset: 0, isFiltered: false, width: context.width,
+                style: context.style))
+    }
+
+    /// Starts over from a snapshot's places.
+    private mutating func remember(_ places: [WirePlace]) {
+        known = Dictionary(places.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
     }
 
     /// Prints the changes of a resumed watch's result, each as its event would be.
@@ -145,18 +157,28 @@ struct WatchSession {
         if let revision = ChangeEvent.revision(in: params) {
             lastRevision = revision
         }
-        if context.isJSON {
-            return try context.writeJSON(params)
-        }
         let event: ChangeEvent
         do throws(ReplyError) {
             event = try ChangeEvent.decode(params)
         } catch .place(let refusal) {
+            if context.isJSON { return try context.writeJSON(params) }
             throw .software("malformed place in the reply from placesd: \(RPCErrorMessage.text(for: refusal))")
         } catch {
+            if context.isJSON { return try context.writeJSON(params) }
             throw .software("malformed places.changed notification from placesd: no 'change' or 'place'")
         }
-        try context.write(ChangeLine.render(kind: event.change, place: event.place, index: event.index))
+        let previous = known[event.place.id]
+        if event.change == PlaceChange.Kind.removed.rawValue {
+            known[event.place.id] = nil
+        } else {
+            known[event.place.id] = event.place
+        }
+        if context.isJSON {
+            return try context.writeJSON(params)
+        }
+        try context.write(
+            ChangeLine.render(
+                kind: event.change, place: event.place, index: event.index, previous: previous, style: context.style))
     }
 
     private func lostMessage(_ error: ClientError) -> String {

@@ -21,16 +21,21 @@ public struct ArgumentReader {
     private var remaining: ArraySlice<String>
     private let isDoubleDashEnd: Bool
     private let isEveryArgumentAnOption: Bool
+    private let isNegativeNumberAnArgument: Bool
     private var hasEndedOptions = false
 
     /// Reads `arguments` in order. With `doubleDashEndsOptions`, a first `--` is dropped and everything after it
-    /// is an argument; with `everyArgumentIsAnOption`, words without a dash are looked up as options too.
+    /// is an argument; with `everyArgumentIsAnOption`, words without a dash are looked up as options too; with
+    /// `negativeNumbersAreArguments`, a word such as `-0.1246` or `-.5` that no option spells is an argument (a
+    /// western longitude), not an unknown option.
     public init(
-        _ arguments: ArraySlice<String>, doubleDashEndsOptions: Bool = true, everyArgumentIsAnOption: Bool = false
+        _ arguments: ArraySlice<String>, doubleDashEndsOptions: Bool = true, everyArgumentIsAnOption: Bool = false,
+        negativeNumbersAreArguments: Bool = false
     ) {
         remaining = arguments
         isDoubleDashEnd = doubleDashEndsOptions
         isEveryArgumentAnOption = everyArgumentIsAnOption
+        isNegativeNumberAnArgument = negativeNumbersAreArguments
     }
 
     /// The next token, looking options up with `options`; nil at the end.
@@ -53,6 +58,9 @@ public struct ArgumentReader {
             inlineValue = String(text[text.index(after: equals)...])
         }
         guard let option = options(spelling) else {
+            if isNegativeNumberAnArgument && Self.looksNegativeNumeric(text) {
+                return .argument(text)
+            }
             return .unknownOption(spelling: spelling, text: text)
         }
         guard option.takesValue, inlineValue == nil else {
@@ -62,5 +70,16 @@ public struct ArgumentReader {
             return .missingValue(option, spelling: spelling)
         }
         return .option(option, spelling: spelling, value: value)
+    }
+
+    /// Whether `text` starts like a negative number: a minus, then a digit or a point and a digit (`-5`, `-.5`,
+    /// `-0.1246, 51.5` too: what follows is the command's to judge).
+    static func looksNegativeNumeric(_ text: String) -> Bool {
+        let characters = Array(text.prefix(3))
+        guard characters.count >= 2, characters[0] == "-" else { return false }
+        if characters[1].isASCII && characters[1].isNumber {
+            return true
+        }
+        return characters[1] == "." && characters.count == 3 && characters[2].isASCII && characters[2].isNumber
     }
 }

@@ -2,7 +2,9 @@
 ///
 /// The script walks the words before the cursor to find the command and how many of its arguments are given
 /// (skipping every option's value), then completes the value of the option before the cursor, an option, or
-/// the argument at that position.
+/// the argument at that position. It works in a plain bash as well as with the bash-completion package: it uses
+/// that package's `_init_completion` and `_filedir` when they are defined, and bash's own `COMP_WORDS`,
+/// `COMP_CWORD` and `compgen -f` when they are not.
 struct BashCompletion {
     /// The program described.
     let program: ProgramDeclaration
@@ -23,7 +25,12 @@ struct BashCompletion {
         let countsArguments = program.commands.flatMap(\.arguments).contains { $0.completion != .none }
         let locals = ["command=''"] + (tracksSocket ? ["socket=''"] : []) + (countsArguments ? ["position=0"] : [])
         lines += [
-            "\(function)()", "{", "    local cur prev words cword", "    _init_completion || return", "",
+            "\(function)()", "{", "    local cur prev words cword",
+            "    if declare -F _init_completion >/dev/null; then", "        _init_completion || return", "    else",
+            "        # Without the bash-completion package: bash's own words (split at = and : too).",
+            "        words=(\"${COMP_WORDS[@]}\")", "        cword=$COMP_CWORD",
+            "        cur=${COMP_WORDS[COMP_CWORD]}",
+            "        prev=${COMP_WORDS[COMP_CWORD - 1]}", "    fi", "",
             "    local commands=\(program.commands.map(\.name).joined(separator: " ").shellQuoted)",
             "    local \(locals.joined(separator: " ")) i", "    for ((i = 1; i < cword; i++)); do",
             "        case ${words[i]} in",
@@ -137,14 +144,20 @@ struct BashCompletion {
     private func completion(_ kind: CompletionKind) -> [String] {
         switch kind {
         case .none: []
-        case .file: ["_filedir"]
-        case .fileOrStandardInput: ["_filedir", "[[ - == \"$cur\"* ]] && COMPREPLY+=(-)"]
-        case .directory: ["_filedir -d"]
+        case .file: [files("")]
+        case .fileOrStandardInput: [files(""), "[[ - == \"$cur\"* ]] && COMPREPLY+=(-)"]
+        case .directory: [files(" -d")]
         case .words(let words): [reply("compgen -W \(words.joined(separator: " ").shellQuoted)")]
         case .placeID: [reply("compgen -W \"$(\(function)_ids \"$socket\")\"")]
         case .group: [reply("compgen -g")]
         case .command: [reply("compgen -W \"$commands\"")]
         }
+    }
+
+    /// Completes file names (`-d`: directories) with bash-completion's `_filedir`, or `compgen` without it.
+    private func files(_ directoriesOnly: String) -> String {
+        let compgen = directoriesOnly.isEmpty ? "compgen -f" : "compgen -d"
+        return "if declare -F _filedir >/dev/null; then _filedir\(directoriesOnly); else \(reply(compgen)); fi"
     }
 
     private func reply(_ generator: String) -> String {

@@ -41,6 +41,14 @@ public struct Option<Value: Sendable>: DeclaresOption {
     }
 
     /// The same option with another help text, for a command where it means something narrower.
+    /// The option, taking a value each time it is given (`--tag A --tag B`).
+    public var repeatable: Option {
+        var copy = self
+        copy.declaration.isRepeatable = true
+        return copy
+    }
+
+    /// The option with another help text.
     public func with(abstract: String) -> Option {
         var copy = self
         copy.declaration.abstract = abstract

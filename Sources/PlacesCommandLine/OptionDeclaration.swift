@@ -15,6 +15,8 @@ public struct OptionDeclaration: Sendable, Equatable {
     public var isRequired: Bool
     /// Options sharing a group exclude each other (`--visited` and `--unvisited`).
     public var exclusiveGroup: String?
+    /// Whether the option may be given more than once, each value kept (`--tag`).
+    public var isRepeatable = false
 
     /// Declares an option; `valueName` nil makes it a flag.
     public init(

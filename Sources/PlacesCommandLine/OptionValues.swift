@@ -12,13 +12,19 @@ public struct OptionValues: Sendable, Equatable {
     public private(set) var values: [String: Entry] = [:]
     /// The keys of the flags given.
     public private(set) var flags: Set<String> = []
+    /// Every value of a repeatable option, in order, by its key (the first is also in `values`).
+    public private(set) var repeated: [String: [Entry]] = [:]
 
     /// No options.
     public init() {}
 
-    /// Records `text` for `option`, as spelled; false when the option already has a value.
+    /// Records `text` for `option`, as spelled; false when the option already has a value and is not repeatable.
     @discardableResult
     public mutating func set(_ option: OptionDeclaration, spelling: String, text: String) -> Bool {
+        if option.isRepeatable {
+            repeated[option.key, default: []].append(Entry(spelling: spelling, text: text))
+            if values[option.key] != nil { return true }
+        }
         guard values[option.key] == nil else { return false }
         values[option.key] = Entry(spelling: spelling, text: text)
         return true
@@ -42,6 +48,18 @@ public struct OptionValues: Sendable, Equatable {
     /// The value and spelling of `option` as given, if it was.
     public func entry<Value>(_ option: Option<Value>) -> Entry? {
         values[option.declaration.key]
+    }
+
+    /// Every value of a repeatable `option`, converted, in the order given; empty when it was not given.
+    public func values<Value>(_ option: Option<Value>) throws(OptionValueError) -> [Value] {
+        var converted: [Value] = []
+        for entry in repeated[option.declaration.key] ?? entry(option).map({ [$0] }) ?? [] {
+            guard let value = option.convert(entry.text) else {
+                throw OptionValueError(message: option.refusal(entry.spelling, entry.text))
+            }
+            converted.append(value)
+        }
+        return converted
     }
 
     /// The value of `option`: converted from what was given, else its default; the error is the sentence saying

@@ -24,7 +24,11 @@ extension ParamsCheck {
         let members: [(String, JSONValue?)] =
             [(PlaceField.id.text, ParamsObject.id(update.id))]
             + PlaceField.draftFields.map { ($0.text, Self.member(patch.value(of: $0))) }
-            + [("ifVersion", ParamsObject.integer(update.ifVersion))]
+            + [
+                (UpdateParams.addTagsKey, Self.member(.tags(patch.addTags))),
+                (UpdateParams.removeTagsKey, Self.member(.tags(patch.removeTags))),
+                ("ifVersion", ParamsObject.integer(update.ifVersion)),
+            ]
         try require(
             try decodeAgain(UpdateParams.decode, members) == update, "params.update",
             "update params written back decode differently")
@@ -34,10 +38,16 @@ extension ParamsCheck {
         let updated = base.applying(patch, at: time)
         let (baseDraft, updatedDraft) = (try PlaceSample.draft(of: base), try PlaceSample.draft(of: updated))
         let changesNothing = baseDraft == updatedDraft
+        // The visit date follows the visited flag, and the tags follow addTags and removeTags: checked apart.
+        let derived: [PlaceField] = [.visitedAt, .tags]
+        let tags =
+            patch.tags ?? TagRules.adding(patch.addTags, to: TagRules.removing(patch.removeTags, from: base.tags))
         try require(
-            PlaceField.draftFields.allSatisfy {
+            PlaceField.draftFields.filter { !derived.contains($0) }.allSatisfy {
                 updatedDraft.value(of: $0) == (patch.value(of: $0) ?? baseDraft.value(of: $0))
             }
+                && updated.tags == tags && (updated.isVisited || updated.visitedAt == nil)
+                && (patch.visitedAt.map { updated.visitedAt == $0 } ?? true)
                 && updated.id == base.id && updated.owner == base.owner && updated.version == base.version
                 && updated.createdAt == base.createdAt && updated.updatedAt == (changesNothing ? base.updatedAt : time),
             "patch.applied", "applying a patch changed other fields than it sets")
@@ -93,6 +103,8 @@ extension ParamsCheck {
         case .text(let text)?: .string(text)
         case .number(let number)?: ParamsObject.number(number)
         case .flag(let flag)?: .bool(flag)
+        case .time(let time)?: time.map { .string($0.description) }
+        case .tags(let tags)?: tags.isEmpty ? nil : .array(tags.map(JSONValue.string))
         case nil: nil
         }
     }

@@ -12,7 +12,8 @@ enum PlaceFieldsCheck {
     /// A validated patch: at least one field set, each within its rules.
     static func check(_ patch: PlacePatch) throws(FuzzViolation) {
         try require(
-            PlaceField.draftFields.contains { patch.value(of: $0) != nil }, "patch.empty",
+            PlaceField.draftFields.contains { patch.value(of: $0) != nil } || !patch.addTags.isEmpty
+                || !patch.removeTags.isEmpty, "patch.empty",
             "a patch that sets nothing was accepted")
         for field in PlaceField.draftFields {
             try check(field, patch.value(of: field))
@@ -27,7 +28,21 @@ enum PlaceFieldsCheck {
         case (.description, .text(let description)?): try checkDescription(description)
         case (.latitude, .number(let latitude)?): try checkLatitude(latitude)
         case (.longitude, .number(let longitude)?): try checkLongitude(longitude)
+        case (.tags, .tags(let tags)?): try checkTags(tags)
         default: break
+        }
+    }
+
+    /// A set of tags: at most 32, each 1 to 64 characters without control characters, no two alike when folded.
+    static func checkTags(_ tags: [String]) throws(FuzzViolation) {
+        try require(tags.count <= TagRules.maximumCount, "tags.count", "\(tags.count) tags were accepted")
+        try require(
+            Set(tags.map(TagRules.key)).count == tags.count, "tags.distinct", "two tags alike when folded: \(tags)")
+        for tag in tags {
+            try require(
+                !tag.isEmpty && tag.count <= TagRules.maximumLength
+                    && !tag.unicodeScalars.contains { $0.properties.generalCategory == .control },
+                "tags.tag", "the tag \(tag.debugDescription) was accepted")
         }
     }
 

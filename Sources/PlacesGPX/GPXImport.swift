@@ -4,8 +4,8 @@ import PlacesProtocol
 /// Turns a GPX document's waypoints into the places of `places.import` (`ImportParams.GPXReader`).
 ///
 /// A waypoint's `lat` and `lon` are its coordinates, `name` its name (the default when missing or blank),
-/// `desc` its description (or `cmt` when it has no `desc`), and `type` `visited` marks it visited, which is what
-/// `places.export` writes. GPX carries no place id: every waypoint becomes a new place. Errors name the
+/// `desc` its description (or `cmt` when it has no `desc`), `type` `visited` marks it visited, and placesd's
+/// `tag` and `visitedAt` extensions give its tags and visit date, which is what `places.export` writes. GPX carries no place id: every waypoint becomes a new place. Errors name the
 /// waypoint and what is wrong with it, `gpx.wpt[3].lat`, with the line it starts on.
 public enum GPXImport {
     /// The places of `document`, refusing more than `maximumPlaces` waypoints with -32006 and anything else that
@@ -50,10 +50,20 @@ public enum GPXImport {
         let name = waypoint.name.flatMap { $0.unicodeScalars.allSatisfy(\.properties.isWhitespace) ? nil : $0 }
         let descriptionField = waypoint.description == nil && waypoint.comment != nil ? "cmt" : "desc"
         let isVisited = waypoint.type.map { trimmed($0).lowercased() == ExportEncoding.visitedType } ?? false
+        var visitedAt: Timestamp?
+        if let text = waypoint.visitedAt {
+            guard let date = Timestamp(rfc3339: trimmed(text)) else {
+                throw invalid(
+                    field + ".extensions.visitedAt",
+                    "must be an RFC 3339 timestamp or a date such as \"2026-06-01\"" + line)
+            }
+            visitedAt = date
+        }
         do throws(ValidationError) {
             let draft = try PlaceDraft(
                 name: name ?? PlaceRules.defaultName, description: waypoint.description ?? waypoint.comment ?? "",
-                latitude: latitude, longitude: longitude, isVisited: isVisited)
+                latitude: latitude, longitude: longitude, isVisited: isVisited || visitedAt != nil,
+                visitedAt: visitedAt, tags: waypoint.tags)
             return ImportedPlace(id: nil, draft: draft)
         } catch {
             let element =
@@ -61,7 +71,11 @@ public enum GPXImport {
                 case .latitude: "lat"
                 case .longitude: "lon"
                 case .description: descriptionField
-                default: error.field
+                case .tags: "extensions.tag"
+                default:
+                    // A tag's error, `tags[2]`, names the waypoint's third tag element.
+                    error.field.hasPrefix(PlaceField.tags.text + "[")
+                        ? "extensions.tag" + error.field.dropFirst(PlaceField.tags.text.count) : error.field
                 }
             throw invalid(field + "." + element, error.reason + line)
         }

@@ -11,23 +11,30 @@ final class GPXParse {
         case root
         /// A `wpt` directly under the root.
         case waypoint
-        /// A child of a waypoint whose text is kept.
+        /// A waypoint's `extensions`.
+        case extensions
+        /// A child of a waypoint (or of its extensions, in placesd's namespace) whose text is kept.
         case field(Field)
         /// Anything else, skipped with its contents.
         case other
     }
 
-    /// The waypoint children whose texts are kept, by local name.
+    /// The waypoint children whose texts are kept, by local name: GPX's, then placesd's extensions.
     private enum Field: String {
-        case name, desc, cmt, type
+        case name, desc, cmt, type, tag, visitedAt
 
-        /// The text already kept for this child of `waypoint`.
+        /// The fields GPX itself has.
+        static let gpxFields: Set<Field> = [.name, .desc, .cmt, .type]
+
+        /// The text already kept for this child of `waypoint` (nil for a tag: every one is kept).
         func text(of waypoint: GPXWaypoint) -> String? {
             switch self {
             case .name: waypoint.name
             case .desc: waypoint.description
             case .cmt: waypoint.comment
             case .type: waypoint.type
+            case .tag: nil
+            case .visitedAt: waypoint.visitedAt
             }
         }
 
@@ -38,6 +45,8 @@ final class GPXParse {
             case .desc: waypoint.description = text
             case .cmt: waypoint.comment = text
             case .type: waypoint.type = text
+            case .tag: waypoint.tags.append(text)
+            case .visitedAt: waypoint.visitedAt = text
             }
         }
     }
@@ -150,7 +159,14 @@ final class GPXParse {
                 element = .other
             }
         case .waypoint? where uri == namespace:
-            if let field = Field(rawValue: local) {
+            if let field = Field(rawValue: local), Field.gpxFields.contains(field) {
+                text.removeAll(keepingCapacity: true)
+                element = .field(field)
+            } else {
+                element = local == "extensions" ? .extensions : .other
+            }
+        case .extensions? where uri == GPXReader.placesdNamespace:
+            if let field = Field(rawValue: local), !Field.gpxFields.contains(field) {
                 text.removeAll(keepingCapacity: true)
                 element = .field(field)
             } else {
@@ -174,7 +190,7 @@ final class GPXParse {
                 field.set(String(decoding: text, as: UTF8.self), in: &kept)
                 waypoint = kept
             }
-        case .root, .other:
+        case .root, .extensions, .other:
             break
         }
     }

@@ -10,8 +10,9 @@ import CExpat
 /// is bounded by whoever hands it over (the daemon's request line limit).
 ///
 /// Of each `wpt` directly under the root, the `lat` and `lon` attributes and the texts of its `name`, `desc`,
-/// `cmt` and `type` children in the root's namespace are kept; everything else (`ele`, `sym`, `time`,
-/// extensions, other namespaces) is skipped. Tracks and routes are counted, not read.
+/// `cmt` and `type` children in the root's namespace are kept, and in its `extensions` the `tag` and `visitedAt`
+/// elements of placesd's namespace (`placesdNamespace`); everything else (`ele`, `sym`, `time`, other
+/// extensions and namespaces) is skipped. Tracks and routes are counted, not read.
 public enum GPXReader {
     /// How deep elements may nest: GPX itself needs four levels, extensions a few more.
     public static let maximumDepth = 32
@@ -19,6 +20,9 @@ public enum GPXReader {
     public static let namespaces: Set<String> = [
         "http://www.topografix.com/GPX/1/0", "http://www.topografix.com/GPX/1/1", "",
     ]
+
+    /// The namespace of placesd's own extensions, as its GPX export writes them.
+    public static let placesdNamespace = "urn:placesd:gpx:1"
 
     /// The waypoints of `document`, at most `maximumWaypoints` of them.
     public static func read(_ document: UnsafeRawBufferPointer, maximumWaypoints: Int) throws(GPXError)

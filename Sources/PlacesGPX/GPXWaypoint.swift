@@ -13,6 +13,10 @@ public struct GPXWaypoint: Sendable, Hashable {
     public var comment: String?
     /// The text of `type` (`visited` for a visited place, as placesd's export writes it).
     public var type: String?
+    /// The texts of placesd's `tag` extensions, in order.
+    public var tags: [String] = []
+    /// The text of placesd's `visitedAt` extension.
+    public var visitedAt: String?
     /// The line of the document the waypoint starts on, for messages.
     public var line: Int
 

@@ -15,6 +15,11 @@ public struct Place: Sendable, Hashable {
     public var coordinate: Coordinate
     /// Whether the owner has been there (the bucket list's "done" flag).
     public var isVisited: Bool
+    /// When the owner was there: set when the place becomes visited, nil while it is not (and for places
+    /// visited before placesd kept the date).
+    public var visitedAt: Timestamp?
+    /// The place's tags, a set in `TagRules`' canonical order (by folded key), each as first written.
+    public var tags: [String]
     /// Starts at 1 and grows by one with every change of this place.
     public var version: Int64
     /// When the place was added.
@@ -26,7 +31,8 @@ public struct Place: Sendable, Hashable {
     /// need not name it).
     public init(
         id: PlaceID, owner: UserID, name: String, description: String, coordinate: Coordinate,
-        isVisited: Bool, version: Int64, createdAt: Timestamp, updatedAt: Timestamp
+        isVisited: Bool, version: Int64, createdAt: Timestamp, updatedAt: Timestamp, visitedAt: Timestamp? = nil,
+        tags: [String] = []
     ) {
         self.id = id
         self.owner = owner
@@ -34,18 +40,22 @@ public struct Place: Sendable, Hashable {
         self.description = description
         self.coordinate = coordinate
         self.isVisited = isVisited
+        self.visitedAt = visitedAt
+        self.tags = tags
         self.version = version
         self.createdAt = createdAt
         self.updatedAt = updatedAt
     }
 
-    /// Creates a place with a draft's fields: the one place a draft's fields become a place's.
+    /// Creates a place with a draft's fields: the one place a draft's fields become a place's. A visited draft
+    /// without a date was visited when it is added.
     public init(
         id: PlaceID, owner: UserID, draft: PlaceDraft, version: Int64, createdAt: Timestamp, updatedAt: Timestamp
     ) {
         self.init(
             id: id, owner: owner, name: draft.name, description: draft.description, coordinate: draft.coordinate,
-            isVisited: draft.isVisited, version: version, createdAt: createdAt, updatedAt: updatedAt)
+            isVisited: draft.isVisited, version: version, createdAt: createdAt, updatedAt: updatedAt,
+            visitedAt: draft.isVisited ? draft.visitedAt ?? createdAt : nil, tags: draft.tags)
     }
 
     /// The place with `patch`'s fields replaced and `updatedAt` set to `time` when that changes anything; the

@@ -20,12 +20,23 @@ public struct PlaceChange: Sendable, Hashable {
     public let storeRevision: Int64
     /// The place after the change (before it, for a removal).
     public let place: Place
+    /// For a removal or a move: the place's index in its owner's list before it (what undoing it puts back); nil
+    /// for other changes, and for those logged before the change log kept it.
+    public var previousIndex: Int?
+    /// For a change that an undo made: the owner's revision of the change it reverted; nil for other changes, and
+    /// for undos logged before the change log kept it.
+    public var undid: Int64?
 
     /// Creates a change record.
-    public init(kind: Kind, revision: Int64, storeRevision: Int64, place: Place) {
+    public init(
+        kind: Kind, revision: Int64, storeRevision: Int64, place: Place, previousIndex: Int? = nil,
+        undid: Int64? = nil
+    ) {
         self.kind = kind
         self.revision = revision
         self.storeRevision = storeRevision
         self.place = place
+        self.previousIndex = previousIndex
+        self.undid = undid
     }
 }

@@ -16,6 +16,10 @@ public enum PlaceField: String, CaseIterable, Sendable {
     case longitude
     /// Whether the owner has been there.
     case visited
+    /// When the owner was there.
+    case visitedAt
+    /// Its tags.
+    case tags
     /// Its version, one more at each change.
     case version
     /// When it was added.
@@ -36,6 +40,8 @@ public enum PlaceField: String, CaseIterable, Sendable {
         case .latitude: "latitude"
         case .longitude: "longitude"
         case .visited: "visited"
+        case .visitedAt: "visitedAt"
+        case .tags: "tags"
         case .version: "version"
         case .createdAt: "createdAt"
         case .updatedAt: "updatedAt"
@@ -48,7 +54,9 @@ public enum PlaceField: String, CaseIterable, Sendable {
     public var text: String { rawValue }
 
     /// The fields a client sets (`places.add`, `places.update`, an imported place), in the params' order.
-    public static let draftFields: [PlaceField] = [.name, .description, .latitude, .longitude, .visited]
+    public static let draftFields: [PlaceField] = [
+        .name, .description, .latitude, .longitude, .visited, .visitedAt, .tags,
+    ]
 
     /// The field named `text`, if a place has one.
     @inlinable

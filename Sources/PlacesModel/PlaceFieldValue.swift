@@ -7,4 +7,8 @@ public enum PlaceFieldValue: Sendable, Hashable {
     case number(Double)
     /// A Boolean field.
     case flag(Bool)
+    /// A point in time, or nil for none.
+    case time(Timestamp?)
+    /// A set of tags.
+    case tags([String])
 }

@@ -61,6 +61,23 @@ public enum PlaceRules {
         return value == 0 ? 0 : value
     }
 
+    /// The visited flag that `isVisited` and `visitedAt` give together: a date means visited, so it is refused with
+    /// `isVisited` false; nil when neither is given.
+    public static func visited(_ isVisited: Bool?, at visitedAt: Timestamp?) throws(ValidationError) -> Bool? {
+        guard visitedAt != nil else { return isVisited }
+        if isVisited == false {
+            throw ValidationError(field: PlaceField.visitedAt.text, reason: "must not be given with visited false")
+        }
+        return true
+    }
+
+    /// Checks that a visit date is not after `now` (the daemon's clock, with a minute's leeway for a client's
+    /// clock ahead of it).
+    public static func checkVisitDate(_ visitedAt: Timestamp?, now: Timestamp) throws(ValidationError) {
+        guard let visitedAt, visitedAt.millisecondsSinceEpoch > now.millisecondsSinceEpoch + 60_000 else { return }
+        throw ValidationError(field: PlaceField.visitedAt.text, reason: "must not be in the future")
+    }
+
     /// The common case without Unicode property look-ups: printable ASCII with no surrounding white space.
     /// Returns nil when the general rules must decide.
     private static func validASCIIName(_ raw: String) throws(ValidationError) -> String? {
@@ -82,7 +99,8 @@ public enum PlaceRules {
         scalar.properties.generalCategory == .control
     }
 
-    private static func trimmed(_ text: String) -> String {
+    /// `text` without surrounding white space (Unicode's), for names and tags.
+    static func trimmed(_ text: String) -> String {
         let scalars = text.unicodeScalars
         guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
         let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })!

@@ -8,9 +8,12 @@ public enum PlaceSort: String, Sendable, Hashable, CaseIterable {
     case createdAt
     /// When the place last changed, ties by id.
     case updatedAt
+    /// When the place was last visited, ties by id; places without a visit date (never visited, or visited on a
+    /// day not known) come after every dated one, so last when ascending and first when descending.
+    case visitedAt
     /// The great-circle distance from a point or a place, ties by id.
     case distance
-    // A key of another field (`visitedAt`, say) is one more case here, in `PlaceOrderKey` (when it is kept as a
+    // A key of another field is one more case here, in `PlaceOrderKey` (when it is kept as a
     // persistent order) and in `PlaceOrderKey.entry(for:)`.
 
     /// The key as the wire spells it.

@@ -9,6 +9,8 @@ import PlacesSealing
 package struct PublicFields: Sendable, Equatable {
     /// Whether the owner has been there.
     package var isVisited: Bool
+    /// When the owner was there, in milliseconds since the epoch; nil when unvisited or unknown.
+    package var visitedAt: Int64?
     /// Its version.
     package var version: Int64
     /// When it last changed, in milliseconds since the epoch.
@@ -18,8 +20,9 @@ package struct PublicFields: Sendable, Equatable {
 
     /// Fields with every value given.
     @inlinable
-    package init(isVisited: Bool, version: Int64, updatedAt: Int64, createdAt: Int64) {
+    package init(isVisited: Bool, visitedAt: Int64?, version: Int64, updatedAt: Int64, createdAt: Int64) {
         self.isVisited = isVisited
+        self.visitedAt = visitedAt
         self.version = version
         self.updatedAt = updatedAt
         self.createdAt = createdAt
@@ -29,7 +32,8 @@ package struct PublicFields: Sendable, Equatable {
     @inlinable
     package init(_ place: Place) {
         self.init(
-            isVisited: place.isVisited, version: place.version, updatedAt: place.updatedAt.millisecondsSinceEpoch,
+            isVisited: place.isVisited, visitedAt: place.visitedAt?.millisecondsSinceEpoch, version: place.version,
+            updatedAt: place.updatedAt.millisecondsSinceEpoch,
             createdAt: place.createdAt.millisecondsSinceEpoch)
     }
 
@@ -40,6 +44,7 @@ package struct PublicFields: Sendable, Equatable {
             id: id, owner: owner, name: privateFields.name, description: privateFields.description,
             coordinate: privateFields.coordinate, isVisited: isVisited, version: version,
             createdAt: Timestamp(millisecondsSinceEpoch: createdAt),
-            updatedAt: Timestamp(millisecondsSinceEpoch: updatedAt))
+            updatedAt: Timestamp(millisecondsSinceEpoch: updatedAt),
+            visitedAt: visitedAt.map(Timestamp.init(millisecondsSinceEpoch:)), tags: privateFields.tags)
     }
 }

@@ -14,6 +14,8 @@ struct ChangeRows {
     private var positions = PGArray(of: .int8)
     private var renumberings = PGArray(of: .bytea)
     private var fields = PostgresPlaceColumns.Arrays()
+    private var previousIndexes = PGArray(of: .int8)
+    private var undid = PGArray(of: .int8)
 
     /// Adds `logged`, sealed with `cipher` when there is one.
     mutating func append(_ logged: LoggedChange, cipher: PlaceCipher?) {
@@ -28,6 +30,8 @@ struct ChangeRows {
         positions.append(int: logged.position)
         renumberings.append(bytes: Self.encode(logged.renumbered))
         fields.append(place, cipher: cipher)
+        previousIndexes.append(change.previousIndex.map { PGValue.int(Int64($0)) })
+        undid.append(change.undid.map { PGValue.int($0) })
     }
 
     /// The parameters of `PostgresSchema.appendChanges`.
@@ -35,7 +39,7 @@ struct ChangeRows {
         [
             revisions.value, owners.value, ownerRevisions.value, kinds.value, ids.value, rows.value, positions.value,
             renumberings.value,
-        ] + fields.values()
+        ] + fields.values() + [previousIndexes.value, undid.value]
     }
 
     /// The change in `row` of `result` (columns as `PostgresSchema.changeColumns`), opened with `cipher`.
@@ -50,8 +54,13 @@ struct ChangeRows {
         let place = try PostgresPlaceColumns.place(
             in: result, at: row, from: 8, id: id, owner: owner, cipher: cipher, scratch: &scratch,
             what: "change \(revision) of the change log")
+        let undoColumn = 8 + PostgresPlaceColumns.columns.count
+        let change = PlaceChange(
+            kind: kind, revision: result.int64(row, 2), storeRevision: revision, place: place,
+            previousIndex: result.isNull(row, undoColumn) ? nil : Int(result.int64(row, undoColumn)),
+            undid: result.isNull(row, undoColumn + 1) ? nil : result.int64(row, undoColumn + 1))
         return LoggedChange(
-            change: PlaceChange(kind: kind, revision: result.int64(row, 2), storeRevision: revision, place: place),
+            change: change,
             row: result.int64(row, 5), position: result.int64(row, 6), renumbered: renumbered)
     }
 

@@ -18,3 +18,10 @@ extension PostgresEngine: EngineKind {
 
     package static var transfer: any StoreTransfer.Type { PostgresStoreTransfer.self }
 }
+
+extension PostgresEngine: SnapshotReadingKind {
+    /// Reads the store in one `REPEATABLE READ READ ONLY` transaction of its own (see `PostgresSnapshot`).
+    package static func readSnapshot(_ database: String, into sink: any StoredRowsSink) throws(StoreError) {
+        try PostgresSnapshot.read(database, into: sink)
+    }
+}

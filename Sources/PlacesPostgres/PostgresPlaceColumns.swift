@@ -14,13 +14,14 @@ import PlacesState
 enum PostgresPlaceColumns {
     /// Every column of a place's fields and the type of its array parameter, in the order they are sent and read.
     static let columns: [(name: String, type: String)] = [
-        ("name", "text"), ("description", "text"), ("latitude", "float8"), ("longitude", "float8"),
-        ("sealed", "bytea"), ("visited", "bool"), ("version", "int8"), ("updated_at", "int8"), ("created_at", "int8"),
+        ("name", "text"), ("description", "text"), ("latitude", "float8"), ("longitude", "float8"), ("tags", "text"),
+        ("sealed", "bytea"), ("visited", "bool"), ("visited_at", "int8"), ("version", "int8"), ("updated_at", "int8"),
+        ("created_at", "int8"),
     ]
     /// Where the sealed value is in the run.
-    static let sealedOffset = 4
+    static let sealedOffset = 5
     /// Where the public fields start in the run.
-    static let publicOffset = 5
+    static let publicOffset = 6
 
     /// The columns, comma-separated: a select list or an insert's column list.
     static let list = columns.map(\.name).joined(separator: ", ")
@@ -43,7 +44,8 @@ enum PostgresPlaceColumns {
     static func privateFields(in result: PGResult, at row: Int, from first: Int) -> SealedPayload {
         SealedPayload(
             name: result.text(row, first), description: result.text(row, first + 1),
-            coordinate: Coordinate(latitude: result.double(row, first + 2), longitude: result.double(row, first + 3)))
+            coordinate: Coordinate(latitude: result.double(row, first + 2), longitude: result.double(row, first + 3)),
+            tags: SealedPayload.splitTags(result.text(row, first + 4)))
     }
 
     /// The public fields of `row` of `result`, whose run starts at column `first`.
@@ -51,8 +53,10 @@ enum PostgresPlaceColumns {
     static func publicFields(in result: PGResult, at row: Int, from first: Int) -> PublicFields {
         let first = first + publicOffset
         return PublicFields(
-            isVisited: result.bool(row, first), version: result.int64(row, first + 1),
-            updatedAt: result.int64(row, first + 2), createdAt: result.int64(row, first + 3))
+            isVisited: result.bool(row, first),
+            visitedAt: result.isNull(row, first + 1) ? nil : result.int64(row, first + 1),
+            version: result.int64(row, first + 2), updatedAt: result.int64(row, first + 3),
+            createdAt: result.int64(row, first + 4))
     }
 
     /// The place `id` of `owner` in `row` of `result`, whose run starts at column `first`; opened with `cipher`
@@ -95,8 +99,10 @@ enum PostgresPlaceColumns {
         private var descriptions = PGArray(of: .text)
         private var latitudes = PGArray(of: .float8)
         private var longitudes = PGArray(of: .float8)
+        private var tags = PGArray(of: .text)
         private var sealed = PGArray(of: .bytea)
         private var visited = PGArray(of: .bool)
+        private var visitedAts = PGArray(of: .int8)
         private var versions = PGArray(of: .int8)
         private var updatedAts = PGArray(of: .int8)
         private var createdAts = PGArray(of: .int8)
@@ -109,6 +115,7 @@ enum PostgresPlaceColumns {
                 descriptions.append(text: "")
                 latitudes.append(double: 0)
                 longitudes.append(double: 0)
+                tags.append(text: "")
                 sealed.append(bytes: cipher.seal(SealedPayload(place), id: place.id, owner: place.owner))
             } else {
                 appendColumns(SealedPayload(place))
@@ -130,11 +137,13 @@ enum PostgresPlaceColumns {
             descriptions.append(text: payload.description)
             latitudes.append(double: payload.coordinate.latitude)
             longitudes.append(double: payload.coordinate.longitude)
+            tags.append(text: SealedPayload.joinedTags(payload.tags))
         }
 
         @inline(__always)
         private mutating func append(_ fields: PublicFields) {
             visited.append(bool: fields.isVisited)
+            visitedAts.append(fields.visitedAt.map(PGValue.int))
             versions.append(int: fields.version)
             updatedAts.append(int: fields.updatedAt)
             createdAts.append(int: fields.createdAt)
@@ -143,8 +152,8 @@ enum PostgresPlaceColumns {
         /// The arrays in `columns`' order; for an update (`isUpdate`), every one but `created_at`'s.
         func values(isUpdate: Bool = false) -> [PGValue?] {
             let all = [
-                names.value, descriptions.value, latitudes.value, longitudes.value, sealed.value, visited.value,
-                versions.value, updatedAts.value,
+                names.value, descriptions.value, latitudes.value, longitudes.value, tags.value, sealed.value,
+                visited.value, visitedAts.value, versions.value, updatedAts.value,
             ]
             return isUpdate ? all : all + [createdAts.value]
         }

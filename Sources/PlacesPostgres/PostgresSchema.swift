@@ -5,7 +5,7 @@
 /// that sees revision r committed sees every revision before it. `changes` is the change log in that order.
 enum PostgresSchema {
     /// The schema version this build writes; a database with a newer one is refused, an older one upgraded.
-    static let version: Int64 = 2
+    static let version: Int64 = 4
     /// The `application` column of the `meta` row.
     static let applicationMarker = "placesd"
     /// The channel hosts NOTIFY after each commit (the payload is the new revision) and LISTEN on.
@@ -18,7 +18,8 @@ enum PostgresSchema {
     private static let placeFields = """
         name text NOT NULL, description text NOT NULL, latitude double precision NOT NULL,
             longitude double precision NOT NULL, visited boolean NOT NULL, version bigint NOT NULL,
-            created_at bigint NOT NULL, updated_at bigint NOT NULL, sealed bytea
+            created_at bigint NOT NULL, updated_at bigint NOT NULL, sealed bytea, tags text NOT NULL DEFAULT '',
+            visited_at bigint
         """
 
     /// The tables, created if they are missing.
@@ -57,7 +58,9 @@ enum PostgresSchema {
             position bigint NOT NULL,
             renumbered bytea NOT NULL,
             \(placeFields),
-            logged_at timestamptz NOT NULL DEFAULT now()
+            logged_at timestamptz NOT NULL DEFAULT now(),
+            previous_index bigint,
+            undid bigint
         )
         """,
     ]
@@ -68,16 +71,42 @@ enum PostgresSchema {
     /// written and found by `rowid`, the hosts find places by id in memory, and an id is only ever given to a
     /// place by a writer holding the counter's lock with the whole store in memory, which refuses one in use. The
     /// index was a b-tree of random keys that every add paid for.
+    ///
+    /// Version 3 adds tags and the visit date, as the SQLite schema's version 6: `tags` joined by U+001F ('' for
+    /// none, and in a sealed row, whose tags are sealed), `visited_at` NULL when not visited or visited before it
+    /// was kept. Columns with a constant default are added without rewriting the table.
+    ///
+    /// Version 4 adds what undo needs to `changes`, as the SQLite schema did in its version 7: for a removal or a
+    /// move, the place's index in its list before it; for a change an undo made, the owner revision of the change
+    /// it reverted. NULL otherwise and in rows logged before (read as unknown); not sealed, as `position` is not.
     static let upgrades: [(version: Int64, statements: [String])] = [
-        (version: 2, statements: ["ALTER TABLE places DROP CONSTRAINT IF EXISTS places_id_key"])
+        (version: 2, statements: ["ALTER TABLE places DROP CONSTRAINT IF EXISTS places_id_key"]),
+        (
+            version: 3,
+            statements: [
+                "ALTER TABLE places ADD COLUMN IF NOT EXISTS tags text NOT NULL DEFAULT ''",
+                "ALTER TABLE places ADD COLUMN IF NOT EXISTS visited_at bigint",
+                "ALTER TABLE changes ADD COLUMN IF NOT EXISTS tags text NOT NULL DEFAULT ''",
+                "ALTER TABLE changes ADD COLUMN IF NOT EXISTS visited_at bigint",
+            ]
+        ),
+        (
+            version: 4,
+            statements: [
+                "ALTER TABLE changes ADD COLUMN IF NOT EXISTS previous_index bigint",
+                "ALTER TABLE changes ADD COLUMN IF NOT EXISTS undid bigint",
+            ]
+        ),
     ]
 
     /// The columns of a place row, in the order the statements and the loader use: the place's fields from
     /// column 4 on.
     static let placeColumns = "rowid, id, owner, position, \(PostgresPlaceColumns.list)"
-    /// The columns of a change, in the order the statements and the reader use: the place's fields from column 8 on.
+    /// The columns of a change, in the order the statements and the reader use: the place's fields from column 8 on,
+    /// then `previous_index` and `undid`.
     static let changeColumns =
-        "revision, owner, owner_revision, kind, id, rowid, position, renumbered, \(PostgresPlaceColumns.list)"
+        "revision, owner, owner_revision, kind, id, rowid, position, renumbered, \(PostgresPlaceColumns.list), "
+        + "previous_index, undid"
 
     static let lockCounter = PGStatement(
         name: "lock_counter", sql: "SELECT revision, key_check FROM meta WHERE singleton = 1 FOR UPDATE")
@@ -122,7 +151,9 @@ enum PostgresSchema {
             """)
     /// The array types of `changeColumns`, in order.
     private static let changeTypes =
-        ["int8", "int8", "int8", "text", "uuid", "int8", "int8", "bytea"] + PostgresPlaceColumns.types
+        ["int8", "int8", "int8", "text", "uuid", "int8", "int8", "bytea"] + PostgresPlaceColumns.types + [
+            "int8", "int8",
+        ]
     static let saveRevision = PGStatement(
         name: "save_revision", sql: "UPDATE meta SET revision = $1::int8 WHERE singleton = 1")
     // Both prunings start at $1, below which this host already pruned: deleted rows stay in the index until a

@@ -9,49 +9,9 @@ package enum PostgresStoreTransfer: StoreTransfer {
 
     /// Reads every row of the store in the database `conninfo`, in one snapshot; the database is not changed.
     package static func read(_ conninfo: String) throws(StoreError) -> StoredRows {
-        let location = PostgresLocation.describe(conninfo)
-        do throws(PGFailure) {
-            let connection = try connect(conninfo)
-            let found = try connection.execute([PGCommand(sql: "SELECT to_regclass('meta') IS NOT NULL")])[0].value()
-            guard found.bool(0, 0) else { throw .damaged("it holds no placesd store") }
-            let results = try connection.execute([
-                PGCommand(sql: "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"),
-                PGCommand(sql: "SELECT revision, key_check, application FROM meta WHERE singleton = 1"),
-                PGCommand(sql: "SELECT uid, revision FROM owners ORDER BY uid"),
-                PGCommand(
-                    sql: "DECLARE placesd_copy BINARY NO SCROLL CURSOR FOR SELECT \(PostgresSchema.placeColumns) "
-                        + "FROM places ORDER BY rowid"),
-            ])
-            let meta = try results[1].value()
-            guard meta.rowCount == 1, meta.text(0, 2) == PostgresSchema.applicationMarker else {
-                throw .damaged("its table 'meta' is not placesd's")
-            }
-            var rows = StoredRows()
-            rows.revision = meta.int64(0, 0)
-            rows.keyCheck = meta.bytes(0, 1)
-            let owners = try results[2].value()
-            for row in 0..<owners.rowCount {
-                guard let uid = UserID(exactly: owners.int64(row, 0)) else { throw .damaged("an owner is not a uid") }
-                rows.owners.append((uid, owners.int64(row, 1)))
-            }
-            while true {
-                let chunk = try connection.execute([PGCommand(sql: "FETCH \(chunkSize) FROM placesd_copy")])[0].value()
-                guard chunk.rowCount > 0 else { break }
-                for row in 0..<chunk.rowCount {
-                    guard let id = chunk.id(row, 1), let owner = UserID(exactly: chunk.int64(row, 2)) else {
-                        throw .damaged("place row \(chunk.int64(row, 0)) is damaged")
-                    }
-                    rows.places.append(
-                        PostgresPlaceColumns.stored(
-                            in: chunk, at: row, from: 4, row: chunk.int64(row, 0), id: id, owner: owner,
-                            position: chunk.int64(row, 3)))
-                }
-            }
-            _ = try connection.execute([PGCommand(sql: "COMMIT")])[0].value()
-            return rows
-        } catch {
-            throw .cannotOpen(path: location, reason: error.reason)
-        }
+        let collected = CollectedRows()
+        try PostgresSnapshot.read(conninfo, into: collected)
+        return collected.rows
     }
 
     /// Writes `rows` into the database `conninfo` (creating placesd's tables in an empty one), in one transaction
@@ -94,7 +54,7 @@ package enum PostgresStoreTransfer: StoreTransfer {
         }
     }
 
-    private static func connect(_ conninfo: String) throws(PGFailure) -> PGConnection {
+    static func connect(_ conninfo: String) throws(PGFailure) -> PGConnection {
         do throws(PGError) {
             return try PostgresEngine.connect(conninfo, preparing: false)
         } catch {

@@ -24,8 +24,12 @@ final class ChangeLogStatements {
     /// How often the log is pruned by age, at most: pruning by count runs with every commit.
     static let agePruningIntervalMilliseconds: Int64 = 60_000
 
-    /// The columns every append writes and every read selects: the change's own, then a place's fields.
-    private static let columns = "revision, owner, owner_revision, kind, id, \(PlaceColumns.list)"
+    /// The columns every append writes and every read selects: the change's own, a place's fields, then what
+    /// undo needs (`PlaceChange.previousIndex` and `undid`, NULL when they do not apply).
+    private static let columns =
+        "revision, owner, owner_revision, kind, id, \(PlaceColumns.list), previous_index, undid"
+    /// The index of `previous_index` in `columns`; `undid` follows it.
+    private static let undoColumn: Int32 = 5 + PlaceColumns.count
 
     /// Compiles every statement on `connection`.
     init(connection: SQLiteConnection, limits: ChangeLogLimits) throws(SQLiteError) {
@@ -33,7 +37,7 @@ final class ChangeLogStatements {
         append = try connection.prepare(
             """
             INSERT INTO changes (\(Self.columns), logged_at)
-            VALUES (\(PlaceColumns.parameters(from: 1, count: 6 + PlaceColumns.count)))
+            VALUES (\(PlaceColumns.parameters(from: 1, count: Self.undoColumn + 3)))
             """)
         pruneBelow = try connection.prepare("DELETE FROM changes WHERE revision < ?1")
         // Walks the log from its oldest change and stops at the first young one: it reads what is pruned next.
@@ -63,7 +67,9 @@ final class ChangeLogStatements {
             append.bind(change.kind.rawValue, at: 4)
             append.bind(place.id, at: 5)
             PlaceColumns.bind(place, cipher: cipher, to: append, at: 6)
-            append.bind(now, at: 6 + PlaceColumns.count)
+            append.bind(optional: change.previousIndex.map(Int64.init), at: Self.undoColumn + 1)
+            append.bind(optional: change.undid, at: Self.undoColumn + 2)
+            append.bind(now, at: Self.undoColumn + 3)
             try append.run()
         }
     }
@@ -122,6 +128,9 @@ final class ChangeLogStatements {
             throw DamagedState(reason: "change \(storeRevision) of the change log is not sealed as the store is")
         }
         let place = PlaceColumns.publicFields(in: row, at: 5).place(id: id, owner: owner, privateFields: payload)
-        return PlaceChange(kind: kind, revision: row.int64(at: 2), storeRevision: storeRevision, place: place)
+        return PlaceChange(
+            kind: kind, revision: row.int64(at: 2), storeRevision: storeRevision, place: place,
+            previousIndex: row.optionalInt64(at: Self.undoColumn).map { Int($0) },
+            undid: row.optionalInt64(at: Self.undoColumn + 1))
     }
 }

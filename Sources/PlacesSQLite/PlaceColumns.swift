@@ -12,15 +12,15 @@ import PlacesSealing
 /// migration.
 enum PlaceColumns {
     /// The columns of the private fields a seal holds, then the sealed value.
-    static let privateNames = ["name", "description", "latitude", "longitude", "sealed"]
+    static let privateNames = ["name", "description", "latitude", "longitude", "tags", "sealed"]
     /// The columns of `PublicFields`, `created_at` last.
-    static let publicNames = ["visited", "version", "updated_at", "created_at"]
+    static let publicNames = ["visited", "visited_at", "version", "updated_at", "created_at"]
     /// Every column of a place's fields, in the order they are bound and read.
     static let names = privateNames + publicNames
     /// How many columns the run has.
     static let count = Int32(names.count)
     /// Where the sealed value is in the run.
-    static let sealedOffset: Int32 = 4
+    static let sealedOffset: Int32 = 5
     /// Where the public fields start in the run.
     static let publicOffset = Int32(privateNames.count)
 
@@ -62,6 +62,7 @@ enum PlaceColumns {
             statement.bind("", at: first + 1)
             statement.bind(0.0, at: first + 2)
             statement.bind(0.0, at: first + 3)
+            statement.bind("", at: first + 4)
             statement.bind(blob: cipher.seal(payload, id: id, owner: owner), at: first + sealedOffset)
         } else {
             bindColumns(payload, to: statement, at: first)
@@ -86,6 +87,7 @@ enum PlaceColumns {
         statement.bind(payload.description, at: first + 1)
         statement.bind(payload.coordinate.latitude, at: first + 2)
         statement.bind(payload.coordinate.longitude, at: first + 3)
+        statement.bind(SealedPayload.joinedTags(payload.tags), at: first + 4)
     }
 
     @inline(__always)
@@ -93,10 +95,15 @@ enum PlaceColumns {
         _ fields: PublicFields, to statement: SQLiteStatement, at first: Int32, isUpdate: Bool = false
     ) {
         statement.bind(Int64(fields.isVisited ? 1 : 0), at: first)
-        statement.bind(fields.version, at: first + 1)
-        statement.bind(fields.updatedAt, at: first + 2)
+        if let visitedAt = fields.visitedAt {
+            statement.bind(visitedAt, at: first + 1)
+        } else {
+            statement.bindNull(at: first + 1)
+        }
+        statement.bind(fields.version, at: first + 2)
+        statement.bind(fields.updatedAt, at: first + 3)
         if !isUpdate {
-            statement.bind(fields.createdAt, at: first + 3)
+            statement.bind(fields.createdAt, at: first + 4)
         }
     }
 
@@ -106,7 +113,8 @@ enum PlaceColumns {
     static func privateFields(in row: SQLiteStatement, at first: Int32) -> SealedPayload {
         SealedPayload(
             name: row.text(at: first), description: row.text(at: first + 1),
-            coordinate: Coordinate(latitude: row.double(at: first + 2), longitude: row.double(at: first + 3)))
+            coordinate: Coordinate(latitude: row.double(at: first + 2), longitude: row.double(at: first + 3)),
+            tags: SealedPayload.splitTags(row.text(at: first + 4)))
     }
 
     /// The sealed value of the current row of `row` (nil: a plaintext row), valid until the statement moves on.
@@ -120,8 +128,8 @@ enum PlaceColumns {
     static func publicFields(in row: SQLiteStatement, at first: Int32) -> PublicFields {
         let first = first + publicOffset
         return PublicFields(
-            isVisited: row.int64(at: first) != 0, version: row.int64(at: first + 1),
-            updatedAt: row.int64(at: first + 2), createdAt: row.int64(at: first + 3))
+            isVisited: row.int64(at: first) != 0, visitedAt: row.optionalInt64(at: first + 1),
+            version: row.int64(at: first + 2), updatedAt: row.int64(at: first + 3), createdAt: row.int64(at: first + 4))
     }
 
     /// The current row of `row` as another store takes it, its run at result column `first`, sealed value as it is.

@@ -5,10 +5,18 @@ extension SQLiteEngine: OnlineBackupKind {
     /// Copies the file with SQLite's online backup API in one read transaction (see `SQLiteBackup`).
     package static func backUp(_ database: String, to target: String) throws(StoreError) -> BackupSummary {
         do {
-            let contents = try SQLiteBackup.copy(databaseAt: database, to: target)
-            return BackupSummary(
-                revision: contents.revision, placeCount: contents.placeCount, byteCount: contents.byteCount,
-                isSealed: contents.isSealed)
+            return summary(of: try SQLiteBackup.copy(databaseAt: database, to: target))
+        } catch {
+            throw .storage(error.description)
+        }
+    }
+
+    /// Writes the rows into a new file as they come (see `RowsBackup`).
+    package static func writeBackup(
+        of source: String, to target: String, reading read: (any StoredRowsSink) throws(StoreError) -> Void
+    ) throws(StoreError) -> BackupSummary {
+        do {
+            return summary(of: try RowsBackup.write(of: source, to: target, reading: read))
         } catch {
             throw .storage(error.description)
         }
@@ -20,5 +28,12 @@ extension SQLiteEngine: OnlineBackupKind {
         } catch {
             throw .storage(error.description)
         }
+    }
+
+    /// What a backup holding `contents` reports.
+    private static func summary(of contents: BackupContents) -> BackupSummary {
+        BackupSummary(
+            revision: contents.revision, placeCount: contents.placeCount, byteCount: contents.byteCount,
+            isSealed: contents.isSealed)
     }
 }

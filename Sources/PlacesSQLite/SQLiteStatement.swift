@@ -74,6 +74,11 @@ final class SQLiteStatement {
         sqlite3_bind_null(handle, index)
     }
 
+    /// Binds `value` to parameter `index`, or NULL for nil.
+    func bind(optional value: Int64?, at index: Int32) {
+        if let value { bind(value, at: index) } else { bindNull(at: index) }
+    }
+
     /// Binds a place id as a 16-byte big-endian blob to the 1-based parameter `index`.
     func bind(_ id: PlaceID, at index: Int32) {
         withUnsafeBytes(of: (id.high.bigEndian, id.low.bigEndian)) { bytes in
@@ -108,6 +113,11 @@ final class SQLiteStatement {
     /// The integer in column `index` (0-based) of the current row.
     func int64(at index: Int32) -> Int64 {
         sqlite3_column_int64(handle, index)
+    }
+
+    /// The integer in column `index` of the current row, or nil for NULL.
+    func optionalInt64(at index: Int32) -> Int64? {
+        sqlite3_column_type(handle, index) == SQLITE_NULL ? nil : sqlite3_column_int64(handle, index)
     }
 
     /// The real number in column `index` of the current row.

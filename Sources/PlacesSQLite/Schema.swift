@@ -129,6 +129,28 @@ enum Schema {
                 )
                 """
             ]),
+        // Tags and the visit date (see docs/protocol.md). `tags` holds a plaintext row's tags joined by U+001F
+        // ('' for none, and in a sealed row, whose tags are in `sealed`: its payload's layout version 2);
+        // `visited_at` is NULL for a place not visited, and for one visited before this version, whose date
+        // nobody knows. Adding columns with a constant default rewrites no row.
+        Migration(
+            version: 6,
+            statements: [
+                "ALTER TABLE places ADD COLUMN tags TEXT NOT NULL DEFAULT ''",
+                "ALTER TABLE places ADD COLUMN visited_at INTEGER",
+                "ALTER TABLE changes ADD COLUMN tags TEXT NOT NULL DEFAULT ''",
+                "ALTER TABLE changes ADD COLUMN visited_at INTEGER",
+            ]),
+        // What undo needs of the log, so that it outlives the daemon and is shared by every reader of the log:
+        // for a removal or a move, the place's index in its list before it; for a change an undo made, the owner
+        // revision of the change it reverted. NULL otherwise, and in rows logged before (read as unknown). Neither
+        // is sealed in an encrypted store, as `places.position` is not.
+        Migration(
+            version: 7,
+            statements: [
+                "ALTER TABLE changes ADD COLUMN previous_index INTEGER",
+                "ALTER TABLE changes ADD COLUMN undid INTEGER",
+            ]),
     ]
 
     /// The newest schema version this build knows.

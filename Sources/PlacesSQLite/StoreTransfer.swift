@@ -46,45 +46,12 @@ package enum SQLiteStoreTransfer: StoreTransfer {
         defer { file.unlock() }
         let connection = try open(path: path)
         defer { connection.close() }
-        do {
-            let existing = try connection.integer("SELECT revision + (SELECT count(*) FROM places) FROM meta")
-            guard existing == 0 else {
-                throw StoreError.cannotOpen(path: path, reason: "it already holds places; migrate into an empty store")
-            }
-            try connection.execute("BEGIN IMMEDIATE")
-            do {
-                if rows.keyCheck != nil { try connection.execute("PRAGMA secure_delete = ON") }
-                let meta = try connection.prepare("UPDATE meta SET revision = ?1, key_check = ?2 WHERE singleton = 1")
-                meta.bind(rows.revision, at: 1)
-                if let check = rows.keyCheck { meta.bind(blob: check, at: 2) } else { meta.bindNull(at: 2) }
-                try meta.run()
-                let owner = try connection.prepare("INSERT INTO owners (uid, revision) VALUES (?1, ?2)")
-                for (uid, revision) in rows.owners {
-                    owner.bind(Int64(uid), at: 1)
-                    owner.bind(revision, at: 2)
-                    try owner.run()
-                }
-                let place = try connection.prepare(
-                    """
-                    INSERT INTO places (rowid, id, owner, position, \(PlaceColumns.list))
-                    VALUES (\(PlaceColumns.parameters(from: 1, count: 4 + PlaceColumns.count)))
-                    """)
-                for row in rows.places {
-                    place.bind(row.row, at: 1)
-                    place.bind(row.id, at: 2)
-                    place.bind(Int64(row.owner), at: 3)
-                    place.bind(row.position, at: 4)
-                    PlaceColumns.bind(row, to: place, at: 5)
-                    try place.run()
-                }
-                try connection.execute("COMMIT")
-            } catch {
-                if connection.isInTransaction { try? connection.execute("ROLLBACK") }
-                throw error
-            }
-        } catch {
-            throw .opening(path, error)
-        }
+        let writer = try SQLiteRowsWriter(connection: connection)
+        var store = rows
+        store.places = []
+        try writer.begin(store)
+        try writer.append(rows.places)
+        try writer.commit()
     }
 
     /// Opens `path` read-write (migrating it) once it passed the checks a store's opening makes.

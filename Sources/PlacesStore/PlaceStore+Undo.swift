@@ -14,7 +14,7 @@ extension PlaceStore {
             let plan = self.writer.withLock { writer -> Result<UndoPlan, StoreError> in
                 writer.loggedChanges(of: owner).flatMap { log in
                     Result { () throws(StoreError) in
-                        try UndoPlanner(log: log, state: writer.state, journal: writer.journal, owner: owner)
+                        try UndoPlanner(log: log, state: writer.state, owner: owner)
                             .plan(count: count)
                     }
                 }
@@ -27,18 +27,12 @@ extension PlaceStore {
     }
 
     /// Runs `body` on the writer's queue with `owner`'s logged changes, oldest first, as far as the log holds
-    /// them, each with the revision of the change it undid if it was an undo that this daemon made.
+    /// them (an undo's changes with the revision they reverted, `PlaceChange.undid`).
     public func loggedChanges(
-        of owner: UserID, _ body: @escaping @Sendable (Result<[HistoryEntry], StoreError>) -> Void
+        of owner: UserID, _ body: @escaping @Sendable (Result<[PlaceChange], StoreError>) -> Void
     ) {
         queue.async {
-            let changes = self.writer.withLock { writer in
-                writer.loggedChanges(of: owner).map { log in
-                    log.map {
-                        HistoryEntry(change: $0, undid: writer.journal.undoneRevision(by: $0.revision, owner: owner))
-                    }
-                }
-            }
+            let changes = self.writer.withLock { writer in writer.loggedChanges(of: owner) }
             body(changes)
         }
     }

@@ -26,8 +26,6 @@ final class StoreWriter {
     private let clock: @Sendable () -> Timestamp
     /// Makes the ids of added places.
     private var generator = KernelRandomGenerator()
-    /// What undo needs beyond the change log.
-    private(set) var journal = UndoJournal()
 
     /// Takes over `engine`, opened, and the state it loaded.
     init(engine: any PersistenceEngine, maximumPlacesPerOwner: Int, clock: @escaping @Sendable () -> Timestamp) {
@@ -87,9 +85,6 @@ final class StoreWriter {
         outcomes.reserveCapacity(batch.count)
         var writes: [PlaceWrite] = []
         var logged: [LoggedChange] = []
-        // What undo needs of this batch, noted in the journal only once the batch is committed; the journal itself
-        // is not copied for a batch (a copy would duplicate an owner's notes on every remove or move).
-        var journalNotes: [(applied: AppliedMutation, owner: UserID)] = []
         for (offset, pending) in batch.enumerated() {
             do throws(StoreError) {
                 let applied = try next.apply(
@@ -98,7 +93,6 @@ final class StoreWriter {
                 outcomes.append(.success(applied.outcome))
                 writes.append(contentsOf: applied.writes)
                 logged.append(contentsOf: applied.logged)
-                if UndoJournal.needsNote(applied) { journalNotes.append((applied, pending.owner)) }
             } catch {
                 outcomes.append(.failure(error))
             }
@@ -127,7 +121,6 @@ final class StoreWriter {
         switch ending {
         case .committed(let reloaded):
             state = reloaded ?? next
-            for note in journalNotes { journal.note(note.applied, owner: note.owner) }
             committedTransactions += 1
             result.outcomes = outcomes
             result.changes += logged.map(\.change)

@@ -1,17 +1,17 @@
 import PlacesModel
 import PlacesState
 
-/// Works out the inverses of an owner's last changes from the change log, the current state and the undo journal.
+/// Works out the inverses of an owner's last changes from the change log and the current state.
 ///
 /// Undo works like a stack: the changes it takes are the owner's newest ones that are neither undos nor reverted
-/// by one, so a second undo reverts the change before the one the first reverted.
+/// by one, so a second undo reverts the change before the one the first reverted. The log tells both: an undo's
+/// changes carry the revision they reverted (`PlaceChange.undid`), and removals and moves the index they took the
+/// place from. Changes logged before the log kept these count as ordinary changes whose index is unknown.
 struct UndoPlanner {
     /// The owner's logged changes up to the state's revision, oldest first.
     let log: [PlaceChange]
     /// The state the plan starts from.
     let state: StoreState
-    /// Where removed and moved places stood, and which changes were undos.
-    let journal: UndoJournal
     /// The caller.
     let owner: UserID
 
@@ -22,7 +22,9 @@ struct UndoPlanner {
             throw .cannotUndo("the change log does not reach your latest change (revision \(current)); try again")
         }
         let oldest = log.first?.revision ?? current + 1
-        let targets = Array(log.reversed().lazy.filter { !journal.isSettled($0.revision, owner: owner) }.prefix(count))
+        let reverted = Set(log.lazy.compactMap(\.undid))
+        let targets = Array(
+            log.reversed().lazy.filter { $0.undid == nil && !reverted.contains($0.revision) }.prefix(count))
         guard targets.count == count else {
             if oldest > 1 {
                 throw .cannotUndo(
@@ -60,7 +62,8 @@ struct UndoPlanner {
             }
             var restored = place
             restored.version += 1
-            let index = journal.previousIndex(of: change.revision, owner: owner) ?? Int.max
+            // A removal logged before the log kept indexes puts the place back at the end of the list.
+            let index = change.previousIndex ?? Int.max
             return UndoPlan.Step(reverting: change, with: .restore(restored, index: index))
         }
         guard let version else {
@@ -70,9 +73,10 @@ struct UndoPlanner {
         case .added:
             return UndoPlan.Step(reverting: change, with: .remove(place.id, ifVersion: version))
         case .moved:
-            guard let index = journal.previousIndex(of: change.revision, owner: owner) else {
+            guard let index = change.previousIndex else {
                 throw .cannotUndo(
-                    "where '\(place.name)' stood before its move is no longer known: placesd keeps it in memory only")
+                    "where '\(place.name)' stood before its move is not known: the move was logged before placesd "
+                        + "kept list positions in its change log")
             }
             return UndoPlan.Step(reverting: change, with: .move(place.id, toIndex: index, ifVersion: version))
         case .updated, .removed:

@@ -13,4 +13,11 @@ public enum Terminal {
         guard ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
         return Int(size.ws_col)
     }
+
+    /// The height of the terminal at `fd` in rows (`TIOCGWINSZ`); nil when it is not a terminal or reports 0.
+    public static func rows(_ fd: Int32) -> Int? {
+        var size = winsize()
+        guard ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 else { return nil }
+        return Int(size.ws_row)
+    }
 }

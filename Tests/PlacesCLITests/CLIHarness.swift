@@ -29,6 +29,8 @@ struct CLIHarness {
         let keyReads: [String]
         /// How many lines were read from the terminal without echo.
         let hiddenReads: Int
+        /// The pager commands run and the text each was given.
+        let paged: [(command: String, text: String)]
     }
 
     /// What one connection attempt meets.
@@ -49,6 +51,8 @@ struct CLIHarness {
     var isStandardInputTerminal = false
     /// Whether standard output is a terminal.
     var isStandardOutputTerminal = false
+    /// The terminal's height, or nil.
+    var terminalRows: Int?
     /// What the random source gives, or its failure.
     var random: Result<[UInt8], SystemError> = .success(Array(0..<32))
     /// The line typed at the key prompt, or the failure reading it.
@@ -138,12 +142,16 @@ struct CLIHarness {
         }
         runtime.isStandardInputTerminal = isStandardInputTerminal
         runtime.isStandardOutputTerminal = isStandardOutputTerminal
+        runtime.terminalRows = terminalRows
+        var paged: [(command: String, text: String)] = []
+        runtime.runPager = { (command, text) throws(OutputError) in paged.append((command, text)) }
         let exitCode = PlacesCLI.run(arguments: ["placesctl"] + arguments, runtime: runtime)
         return Outcome(
             exitCode: exitCode, standardOutput: output.text, standardOutputBytes: output.bytes,
             standardError: errors.text,
             calls: transports.flatMap(\.calls), connectedPaths: paths,
             wasClosed: transports.allSatisfy(\.isClosed), transports: transports, writtenFiles: written,
-            waits: signals.waits, randomRequests: randomRequests, keyReads: keyReads, hiddenReads: hiddenReads)
+            waits: signals.waits, randomRequests: randomRequests, keyReads: keyReads, hiddenReads: hiddenReads,
+            paged: paged)
     }
 }

@@ -6,6 +6,7 @@ import Testing
 private func summary(_ invocation: Invocation) -> String {
     switch invocation {
     case .overview: return "overview"
+    case .bare: return "bare"
     case .help(let command): return "help \(command)"
     case .version: return "version"
     case .run(let input, let globals):
@@ -14,6 +15,8 @@ private func summary(_ invocation: Invocation) -> String {
         parts += input.flags.sorted()
         if let socket = globals.socketPath { parts.append("socket=\(socket)") }
         if globals.isJSON { parts.append("json") }
+        if globals.isPagerDisabled { parts.append("no-pager") }
+        if globals.color != .auto { parts.append("color=\(globals.color.rawValue)") }
         return parts.joined(separator: " ")
     }
 }
@@ -73,6 +76,10 @@ private func parse(_ arguments: [String]) -> String {
         (["help", "--help"], "help help"),
         (["--version"], "version"),
         (["status", "--version"], "version"),
+        ([], "bare"),
+        (["--no-pager", "list", "--color=never"], "list [] no-pager color=never"),
+        (["add", "Big Ben", "51.5007", "-0.1246"], "add [Big Ben,51.5007,-0.1246]"),
+        (["add", "X", "-.5", "--lon", "-2"], "add [X,-.5] lon=-2"),
     ]
 
     @Test(arguments: goodLines)
@@ -82,14 +89,22 @@ private func parse(_ arguments: [String]) -> String {
 
     /// Command lines that are usage errors, and the message.
     static let badLines: [([String], String)] = [
-        ([], "missing command.\nRun 'placesctl help' for usage."),
         (["frob"], "unknown command 'frob'.\nRun 'placesctl help' for usage."),
         (["frob", "--help"], "unknown command 'frob'.\nRun 'placesctl help' for usage."),
         (["list", "--bogus"], "unknown option '--bogus' for 'list'.\nRun 'placesctl help list' for usage."),
+        (["lsit"], "unknown command 'lsit'; did you mean 'list'?\nRun 'placesctl help' for usage."),
+        (
+            ["list", "--limt", "2"],
+            "unknown option '--limt' for 'list'; did you mean '--limit'?\nRun 'placesctl help list' for usage."
+        ),
+        (
+            ["--color", "blue", "list"],
+            "--color expects auto, always or never, got 'blue'.\nRun 'placesctl help' for usage."
+        ),
+        (["list", "-5"], "unexpected argument '-5'.\nRun 'placesctl help list' for usage."),
         (["--lat", "1", "add"], "unknown option '--lat'.\nRun 'placesctl help' for usage."),
         (["status", "-x"], "unknown option '-x' for 'status'.\nRun 'placesctl help status' for usage."),
         (["add", "Foo", "--lat"], "option '--lat' needs a value (LAT).\nRun 'placesctl help add' for usage."),
-        (["add", "Foo", "--lon", "2"], "missing option '--lat'.\nRun 'placesctl help add' for usage."),
         (["add", "--lat", "1", "--lon", "2"], "missing argument NAME.\nRun 'placesctl help add' for usage."),
         (["get"], "missing argument ID.\nRun 'placesctl help get' for usage."),
         (["import"], "missing argument FILE.\nRun 'placesctl help import' for usage."),
@@ -112,7 +127,7 @@ private func parse(_ arguments: [String]) -> String {
             "option '--socket' is given more than once.\nRun 'placesctl help status' for usage."
         ),
         (
-            ["add", "X", "--lat", "1", "--lon", "2", "--", "--json"],
+            ["add", "X", "1", "2", "--", "--json"],
             "unexpected argument '--json'.\nRun 'placesctl help add' for usage."
         ),
     ]

@@ -79,7 +79,11 @@ import Testing
         harness.terminalColumns = 120
         #expect(harness.run("list").standardOutput.split(separator: "\n").map(\.count).max() == 120)
         harness.terminalColumns = nil
+        harness.isStandardOutputTerminal = true
+        harness.environment["NO_COLOR"] = "1"
         #expect(harness.run("list").standardOutput.split(separator: "\n").map(\.count).max() == 80)
+        harness.isStandardOutputTerminal = false
+        #expect(harness.run("list").standardOutput.contains(String(repeating: "d", count: 200)), "whole when piped")
     }
 
     /// A daemon without `places.resolve`: the prefix is matched against the list, as before.
@@ -115,10 +119,12 @@ import Testing
         let ambiguousJSON = Self.daemon().run("--json", "remove", "0f8f")
         #expect(
             ambiguousJSON.standardOutput
-                == #"{"code":-32602,"message":"Invalid params: id prefix '0f8f' is ambiguous; it matches 2 places.","#
-                + #""data":{"field":"id","reason":"prefix '0f8f' is ambiguous; it matches 2 places"}}"# + "\n")
+                == #"{"error":{"code":-32602,"message":"Invalid params: id prefix '0f8f' is ambiguous; it matches 2 "#
+                + #"places.","data":{"field":"id","reason":"prefix '0f8f' is ambiguous; it matches 2 places"}}}"#
+                + "\n")
         let unknownJSON = Self.daemon().run("get", "abcd", "--json")
-        #expect(unknownJSON.standardOutput == #"{"code":-32001,"message":"No place matches 'abcd'."}"# + "\n")
+        #expect(
+            unknownJSON.standardOutput == #"{"error":{"code":-32001,"message":"No place matches 'abcd'."}}"# + "\n")
         #expect(unknownJSON.exitCode == .notFound)
     }
 
@@ -174,9 +180,10 @@ import Testing
         let outcome = Self.daemon().run("remove", Fixtures.eiffelID, "--if-version", "1")
         #expect(
             outcome.calls == [
-                .init(method: "places.remove", params: ["id": .string(Fixtures.eiffelID), "ifVersion": 1])
+                .init(method: "places.get", params: ["id": .string(Fixtures.eiffelID)]),
+                .init(method: "places.remove", params: ["id": .string(Fixtures.eiffelID), "ifVersion": 1]),
             ])
-        #expect(outcome.standardOutput == "Removed place 0f8fad5b.\n")
+        #expect(outcome.standardOutput == "Removed 'Eiffel Tower' (0f8fad5b).\n")
     }
 
     @Test func statusPrintsKeyValueLines() {
@@ -192,7 +199,8 @@ import Testing
         let unknown = Self.daemon().run("call", "places.frob")
         #expect(unknown.exitCode == .usage)
         #expect(unknown.standardError == "placesctl: Method 'places.frob' not found.\n")
-        #expect(unknown.standardOutput == #"{"code":-32601,"message":"Method 'places.frob' not found."}"# + "\n")
+        #expect(
+            unknown.standardOutput == #"{"error":{"code":-32601,"message":"Method 'places.frob' not found."}}"# + "\n")
     }
 
     @Test(arguments: [
@@ -213,7 +221,8 @@ import Testing
         let outcome = Self.daemon().run(arguments)
         #expect(outcome.exitCode == .usage)
         #expect(outcome.connectedPaths.isEmpty)
-        #expect(outcome.standardOutput.isEmpty)
+        // call implies --json, which prints every failure as an error object.
+        #expect(outcome.standardOutput.isEmpty == (command != "call"), "\(outcome.standardOutput)")
         #expect(outcome.standardError.hasPrefix("placesctl: \(message)"))
         #expect(outcome.standardError.hasSuffix("\nRun 'placesctl help \(command)' for usage.\n"))
     }
@@ -232,8 +241,8 @@ import Testing
         #expect(json.calls.isEmpty)
         #expect(
             json.standardOutput
-                == #"{"code":-32602,"message":"Invalid params: latitude must be between -90 and 90.","#
-                + #""data":{"field":"latitude","reason":"must be between -90 and 90"}}"# + "\n")
+                == #"{"error":{"code":-32602,"message":"Invalid params: latitude must be between -90 and 90.","#
+                + #""data":{"field":"latitude","reason":"must be between -90 and 90"}}}"# + "\n")
         #expect(json.standardError == "placesctl: latitude must be between -90 and 90.\n")
     }
 

@@ -106,18 +106,26 @@ import Testing
         #expect(CLIFailure(refusal: error).exitCode == status, "\(error)")
     }
 
-    /// The error object `--json` prints: code, message and data, in that order, on one line.
-    @Test func refusalsBecomeOneLineOfJSON() {
+    /// The error member `--json` prints: code, message and data, in that order, on one line; placesctl's own
+    /// failures with -32000 minus their exit status.
+    @Test func failuresBecomeOneLineOfJSON() {
         let conflict = CLIFailure(refusal: .conflict(currentVersion: 4))
         #expect(
             conflict.errorLine
-                == #"{"code":-32002,"message":"Version conflict: the place is at version 4.","data":{"currentVersion":4}}"#
-                + "\n")
+                == #"{"error":{"code":-32002,"message":"Version conflict: the place is at version 4.","#
+                + #""data":{"currentVersion":4}}}"# + "\n")
         #expect(
-            CLIFailure(refusal: .notFound(id: "x")).errorLine == #"{"code":-32001,"message":"No place with id 'x'."}"#
-                + "\n")
-        #expect(CLIFailure.unavailable("down").errorLine == nil)
-        #expect(CLIFailure.usage("bad", command: nil).errorLine == nil)
+            CLIFailure(refusal: .notFound(id: "x")).errorLine
+                == #"{"error":{"code":-32001,"message":"No place with id 'x'."}}"# + "\n")
+        #expect(CLIFailure.unavailable("down").errorLine == #"{"error":{"code":-32069,"message":"down."}}"# + "\n")
+        #expect(
+            CLIFailure.usage("bad", command: nil).errorLine == #"{"error":{"code":-32064,"message":"bad."}}"# + "\n")
+        let failures: [CLIFailure] = [
+            .usage("u", command: "add"), .data("d"), .unavailable("n"), .software("s"), .input("i"), .output("o"),
+        ]
+        for failure in failures {
+            #expect(Int32(-32000) - failure.exitCode.rawValue == Int32(failure.rpcError.code), "\(failure)")
+        }
     }
 
     @Test func multiLineMessagesGetNoExtraPeriod() {

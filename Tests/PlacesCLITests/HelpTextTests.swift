@@ -49,7 +49,10 @@ import Testing
             #expect(overview.contains("  \(command.name) "), "\(command.name)")
             #expect(overview.contains(command.abstract))
         }
-        for needle in ["--socket PATH", "--json", "--version", "PLACES_SOCKET", "Exit codes:", "  64 ", "  69 "] {
+        for needle in [
+            "--socket PATH", "--json", "--no-pager", "--color WHEN", "--version", "PLACES_SOCKET", "PAGER",
+            "Exit codes:", "  64 ", "  69 ",
+        ] {
             #expect(overview.contains(needle), "\(needle)")
         }
     }
@@ -65,19 +68,27 @@ import Testing
     }
 
     @Test(arguments: [
-        ("add", "placesctl add NAME --lat LAT --lon LON [--description TEXT] [--visited]"),
+        (
+            "add",
+            "placesctl add NAME LAT LON [--description TEXT] [--visited] [--tag TAG]\n"
+                + "placesctl add NAME \"LAT, LON\" [--description TEXT] [--visited] [--tag TAG]\n"
+                + "placesctl add NAME --lat LAT --lon LON [--description TEXT] [--visited] [--tag TAG]"
+        ),
         (
             "list",
             "placesctl list [--visited|--unvisited] [--sort KEY] [--order asc|desc|--reverse] [--search TEXT] "
-                + "[--bbox S,W,N,E] [--lat LAT] [--lon LON] [--from ID] [--offset N] [--limit N]"
+                + "[--tag TAG] [--bbox S,W,N,E] [--lat LAT] [--lon LON] [--from ID] [--offset N] [--limit N] "
+                + "[--format FORMAT] [--fields LIST]"
         ),
         ("get", "placesctl get ID"),
         (
             "update",
-            "placesctl update ID [--name NAME] [--description TEXT] [--lat LAT] [--lon LON] [--visited|--unvisited] [--if-version N]"
+            "placesctl update ID [--name NAME] [--description TEXT] [--lat LAT] [--lon LON] [--visited|--unvisited] [--tag TAG] [--if-version N]"
         ),
         ("remove", "placesctl remove ID [--if-version N]"),
-        ("visit", "placesctl visit ID [--if-version N]"),
+        ("visit", "placesctl visit ID [--on DATE] [--if-version N]"),
+        ("tag", "placesctl tag ID TAG... [--if-version N]"),
+        ("tags", "placesctl tags"),
         ("unvisit", "placesctl unvisit ID [--if-version N]"),
         (
             "move",
@@ -87,7 +98,8 @@ import Testing
         (
             "near",
             "placesctl near [--lat LAT] [--lon LON] [--from ID] [--radius DISTANCE] [--limit N] "
-                + "[--visited|--unvisited] [--sort KEY] [--order asc|desc|--reverse] [--search TEXT] [--bbox S,W,N,E]"
+                + "[--visited|--unvisited] [--sort KEY] [--order asc|desc|--reverse] [--search TEXT] [--tag TAG] "
+                + "[--bbox S,W,N,E] [--format FORMAT]"
         ),
         ("watch", "placesctl watch"),
         ("import", "placesctl import FILE"),
@@ -118,8 +130,8 @@ import Testing
         let names = CommandTable.all.map(\.name)
         #expect(
             names == [
-                "add", "list", "get", "update", "visit", "unvisit", "move", "remove", "undo", "history", "near",
-                "watch", "import", "export", "backup", "status", "unlock", "key", "call", "help",
+                "add", "list", "get", "update", "visit", "unvisit", "tag", "untag", "tags", "move", "remove", "undo",
+                "history", "near", "watch", "import", "export", "backup", "status", "unlock", "key", "call", "help",
             ])
         let overview = HelpText.overview()
         for code in ExitCode.allCases {

@@ -61,7 +61,8 @@ import Testing
     func usageErrors(arguments: [String], message: String) {
         let outcome = CLIHarness().run(arguments)
         #expect(outcome.exitCode == .usage)
-        #expect(outcome.standardOutput.isEmpty)
+        // With --json the usage error is also printed as a JSON error object.
+        #expect(outcome.standardOutput.isEmpty == !arguments.contains("--json"), "\(outcome.standardOutput)")
         #expect(outcome.standardError == "placesctl: \(message).\nRun 'placesctl help key' for usage.\n")
         #expect(outcome.randomRequests.isEmpty)
     }

@@ -32,6 +32,19 @@ import Testing
         #expect(DistanceText.metres(text) == metres)
     }
 
+    @Test func tsvPrintsMetresAndWholeIDs() {
+        let outcome = Self.daemon().run("near", "--lat", "48.85", "--lon", "2.29", "--format", "tsv")
+        #expect(outcome.exitCode == .success, "\(outcome.standardError)")
+        #expect(
+            outcome.standardOutput == """
+                id\tname\tdistance\tlatitude\tlongitude
+                \(Fixtures.eiffelID)\tEiffel Tower\t0.4\t48.8584\t2.2945
+                \(Fixtures.louvreID)\tLouvre\t3456.78\t48.8606\t2.3376
+                \(Fixtures.bridgeID)\tGolden Gate\t8951234.56\t37.8199\t-122.4783
+
+                """)
+    }
+
     @Test(arguments: ["", "km", "m", "-5km", "5 km", "5mi", "five", "nan", "inf", "5kmm", "1e400"])
     func radiusRefusesEverythingElse(text: String) {
         #expect(DistanceText.metres(text) == nil)

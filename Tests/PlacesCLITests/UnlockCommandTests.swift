@@ -203,7 +203,8 @@ import Testing
                 == "placesctl: placesd is locked: its places are encrypted and no key was given; run 'placesctl "
                 + "unlock' (root, the admin group, or the user placesd runs as).\n")
         // call implies --json, which prints the daemon's error object where the result would have gone.
-        let errorLine = #"{"code":-32004,"message":"The store is locked until it is unlocked with server.unlock."}"#
+        let errorLine =
+            #"{"error":{"code":-32004,"message":"The store is locked until it is unlocked with server.unlock."}}"#
         #expect(outcome.standardOutput == (arguments[0] == "call" ? errorLine + "\n" : ""))
     }
 

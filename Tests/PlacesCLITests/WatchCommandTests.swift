@@ -74,6 +74,36 @@ import Testing
         #expect(outcome.wasClosed)
     }
 
+    /// An update says what it changed, from the place as the snapshot or an earlier event showed it; a place
+    /// never seen before shows its coordinates.
+    @Test func updatesSayWhatChanged() {
+        let renamed = Fixtures.placeJSON(
+            id: Fixtures.louvreID, name: "Musée du Louvre", latitude: 48.8606, longitude: 2.3376, visited: false)
+        let moved = Fixtures.placeJSON(
+            id: Fixtures.louvreID, name: "Musée du Louvre", description: "Pyramid", latitude: 48.861,
+            longitude: 2.3376)
+        let visited = Fixtures.placeJSON(
+            id: Fixtures.bridgeID, name: "Golden Gate", latitude: 37.8199, longitude: -122.4783, visited: true)
+        let outcome = Self.daemon([
+            .connected([
+                Self.changed("updated", renamed, revision: 8),
+                Self.changed("updated", moved, revision: 9),
+                Self.changed("updated", visited, revision: 10),
+                Self.changed("added", Fixtures.bridge, revision: 11),
+                Self.changed("updated", visited, revision: 12),
+            ])
+        ]).run("watch")
+        #expect(
+            outcome.standardOutput == Self.table + """
+                ~ updated  'Musée du Louvre' (0f8fad5c)  name: 'Louvre' → 'Musée du Louvre', visited: yes → no
+                ~ updated  'Musée du Louvre' (0f8fad5c)  description: '' → 'Pyramid', coordinates: 48.8606, 2.3376 → 48.861, 2.3376
+                ~ updated  'Golden Gate' (7c9e6679)  37.8199, -122.4783
+                + added    'Golden Gate' (7c9e6679)  37.8199, -122.4783
+                ~ updated  'Golden Gate' (7c9e6679)  visited: no → yes
+
+                """, "\(outcome.standardOutput)")
+    }
+
     @Test func afterAnOverflowItResumesAfterTheLastChangeOnTheSameConnection() {
         let missed: JSONValue = ["change": "updated", "revision": 9, "place": Fixtures.louvre]
         let outcome = Self.daemon(

@@ -8,8 +8,11 @@ struct BashCompletionTests {
     private static let library = "/usr/share/bash-completion/bash_completion"
 
     /// What the completion of `program` offers for the line `line` (the cursor at its end), one word a line,
-    /// sorted, with a fake `placesctl` on PATH that lists two places and records its arguments in `ids.log`.
-    private static func complete(_ program: String, _ line: String) throws -> (words: [String], idsCall: String) {
+    /// sorted, with a fake `placesctl` on PATH that lists two places and records its arguments in `ids.log`;
+    /// `isLibraryLoaded` false sources the script into a plain bash, without the bash-completion package.
+    private static func complete(
+        _ program: String, _ line: String, isLibraryLoaded: Bool = true
+    ) throws -> (words: [String], idsCall: String) {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bash-\(UUID())").path
         try FileManager.default.createDirectory(atPath: directory + "/bin", withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -22,8 +25,10 @@ struct BashCompletionTests {
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fake)
         try "".write(toFile: directory + "/places.json", atomically: true, encoding: .utf8)
         let script = """
-            [ -r \(library) ] || { echo 'bash-completion is missing' >&2; exit 3; }
-            . \(library)
+            if [ "$3" = yes ]; then
+                [ -r \(library) ] || { echo 'bash-completion is missing' >&2; exit 3; }
+                . \(library)
+            fi
             . "$1/completions/\(program).bash"
             read -ra COMP_WORDS <<< "$2"
             [[ $2 == *' ' ]] && COMP_WORDS+=('')
@@ -34,7 +39,7 @@ struct BashCompletionTests {
             printf '%s\\n' "${COMPREPLY[@]}" | sort
             """
         let outcome = try Shell.run(
-            "bash", ["-c", script, "bash", Shell.root, line], in: directory,
+            "bash", ["-c", script, "bash", Shell.root, line, isLibraryLoaded ? "yes" : "no"], in: directory,
             environment: ["PATH": directory + "/bin:/usr/bin:/bin", "LC_ALL": "C"])
         guard outcome.status == 0 else {
             throw Shell.ShellMissing(description: "bash failed (\(outcome.status)): \(outcome.error)")
@@ -46,7 +51,7 @@ struct BashCompletionTests {
     /// Lines and what completing them must offer.
     static let lines: [(String, String, [String])] = [
         ("placesctl", "placesctl ex", ["export"]),
-        ("placesctl", "placesctl u", ["undo", "unlock", "unvisit", "update"]),
+        ("placesctl", "placesctl u", ["undo", "unlock", "untag", "unvisit", "update"]),
         ("placesctl", "placesctl --v", ["--version"]),
         ("placesctl", "placesctl export --f", ["--format"]),
         ("placesctl", "placesctl export --format g", ["geojson", "gpx"]),
@@ -71,6 +76,11 @@ struct BashCompletionTests {
     @Test("Completing a line offers the declared words", arguments: lines)
     func completes(program: String, line: String, expected: [String]) throws {
         #expect(try Self.complete(program, line).words == expected, "\(line)")
+    }
+
+    @Test("Without the bash-completion package, completing a line offers the same words", arguments: lines)
+    func completesWithoutLibrary(program: String, line: String, expected: [String]) throws {
+        #expect(try Self.complete(program, line, isLibraryLoaded: false).words == expected, "\(line)")
     }
 
     @Test("A place id is completed from placesctl's list, on the socket given")

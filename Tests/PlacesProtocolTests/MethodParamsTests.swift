@@ -28,7 +28,21 @@ import Testing
         ListParams(sort: .distance, from: id),
         ResolveParams(reference: "Zürich"),
         ResolveParams(reference: "0f8f", limit: 2),
+        ListParams(tags: ["Zürich"]),
+        ListParams(tags: ["rome", "Museums"], limit: 5),
+        ListParams(tags: ["museums"], sort: .visitedAt, order: .descending),
+        NearParams(
+            coordinate: Coordinate(latitude: 1, longitude: 2),
+            selection: PlaceSelection(sort: .distance, tags: ["rome", "museums"])),
         UpdateParams(id: id, patch: try! PlacePatch(isVisited: false)),
+        UpdateParams(id: id, patch: try! PlacePatch(addTags: ["Rome"], removeTags: ["to do", "later"])),
+        UpdateParams(
+            id: id,
+            patch: try! PlacePatch(visitedAt: Timestamp(millisecondsSinceEpoch: 1_780_272_000_123), tags: [])),
+        AddParams(
+            draft: try! PlaceDraft(
+                latitude: 1, longitude: 2, visitedAt: Timestamp(millisecondsSinceEpoch: 86_400_000),
+                tags: ["b", "A"])),
         UpdateParams(
             id: id,
             patch: try! PlacePatch(name: "Tour", description: "", latitude: -90, longitude: 180, isVisited: true),
@@ -77,7 +91,7 @@ import Testing
             if let type = method.paramsType {
                 #expect(type.method == method, "\(method)")
             } else {
-                #expect([Method.status, .discover].contains(method), "\(method) takes params")
+                #expect([Method.tags, .status, .discover].contains(method), "\(method) takes params")
             }
         }
         let typed = Self.samples.map { type(of: $0).method }

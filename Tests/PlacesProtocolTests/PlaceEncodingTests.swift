@@ -5,7 +5,7 @@ import Testing
 /// Places on the wire: writing and reading them back.
 @Suite struct PlaceEncodingTests {
     static let expected =
-        #"{"id":"0f8fad5b-d9cb-469f-a165-70867728950e","name":"Eiffel Tower","description":"Iron lady","latitude":48.8584,"longitude":2.2945,"visited":false,"version":1,"createdAt":"2026-11-30T16:03:55.123Z","updatedAt":"2026-11-30T16:03:55.123Z"}"#
+        #"{"id":"0f8fad5b-d9cb-469f-a165-70867728950e","name":"Eiffel Tower","description":"Iron lady","latitude":48.8584,"longitude":2.2945,"visited":false,"visitedAt":null,"tags":[],"version":1,"createdAt":"2026-11-30T16:03:55.123Z","updatedAt":"2026-11-30T16:03:55.123Z"}"#
 
     @Test func writesKeysInOrder() {
         var out = JSONWriter()

@@ -27,11 +27,13 @@ import Testing
         (#"{"name":"x"}"#, "id", "is required"),
         (
             #"{"id":"\#(uuid)"}"#, "params",
-            "must set at least one of name, description, latitude, longitude, visited"
+            "must set at least one of name, description, latitude, longitude, visited, visitedAt, tags, addTags, "
+                + "removeTags"
         ),
         (
             #"{"id":"\#(uuid)","ifVersion":2}"#, "params",
-            "must set at least one of name, description, latitude, longitude, visited"
+            "must set at least one of name, description, latitude, longitude, visited, visitedAt, tags, addTags, "
+                + "removeTags"
         ),
         (#"{"id":"x","name":"y"}"#, "id", "must be a UUID"),
         (#"{"id":"\#(uuid)","name":""}"#, "name", "must not be empty"),

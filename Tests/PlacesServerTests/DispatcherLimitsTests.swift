@@ -17,7 +17,7 @@ struct DispatcherLimitsTests {
         case .get, .remove: #""id":"\#(uuid)""#
         case .update: #""id":"\#(uuid)","visited":true"#
         case .move: #""id":"\#(uuid)","index":0"#
-        case .list, .watch, .status, .discover, .undo, .history: ""
+        case .list, .tags, .watch, .status, .discover, .undo, .history: ""
         case .importPlaces: #""places":[]"#
         case .export: #""format":"gpx""#
         case .resolve: #""ref":"Louvre""#

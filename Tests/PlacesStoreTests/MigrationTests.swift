@@ -12,24 +12,6 @@ import Testing
 @Suite struct MigrationTests {
     let directory = TemporaryDirectory()
 
-    /// A schema version 1 database, as the first release wrote it, with places of two owners.
-    private func makeVersionOneDatabase(at path: String) throws {
-        let connection = try SQLiteConnection(path: path, mode: .readWriteCreate)
-        defer { connection.close() }
-        try connection.execute("PRAGMA journal_mode = WAL")
-        try Migrator(migrations: Array(Schema.migrations.prefix(1))).migrate(connection)
-        // Rows in another order than the lists', and an id kept as its 16 bytes.
-        try connection.execute(
-            """
-            INSERT INTO places VALUES
-                (X'0000000000004000800000000000000B', 1, 20, 'b', 'second', 1.5, 2.5, 1, 3, 100, 200),
-                (X'0000000000004000800000000000000A', 1, 10, 'a', 'first', -1.5, -2.5, 0, 1, 50, 50),
-                (X'0000000000004000800000000000000C', 2, 5, 'c', '', 0, 0, 0, 1, 60, 60);
-            INSERT INTO owners VALUES (1, 4), (2, 1);
-            UPDATE meta SET revision = 5;
-            """)
-    }
-
     @Test func versionOneDatabaseIsMigratedWithEverythingKept() throws {
         let path = directory.file("places.sqlite")
         try makeVersionOneDatabase(at: path)

@@ -118,8 +118,9 @@ import Testing
         let events = Mutex<[PlaceChange]>([])
         store.setChangeObserver { changes in events.withLock { $0 += changes } }
         _ = try store.perform(.move(places[2].id, toIndex: 0, ifVersion: nil), owner: 1)
-        #expect(
-            events.withLock { $0 } == [PlaceChange(kind: .moved, revision: 4, storeRevision: 5, place: places[2])])
+        // The event carries the index the place left, which the change log keeps for undo.
+        let moved = PlaceChange(kind: .moved, revision: 4, storeRevision: 5, place: places[2], previousIndex: 2)
+        #expect(events.withLock { $0 } == [moved])
     }
 
     @Test func orderSurvivesReopening() throws {

@@ -107,6 +107,30 @@ import Testing
         #expect(try contents(at: target, key: fixedKey(1)) == backup.contents)
     }
 
+    /// A backup in an older format (schema version 1, as the first release wrote its database) is inspected and
+    /// restored as it is; the store migrates it when it opens it, keeping every place, order and revision.
+    @Test func backupOfAnOlderFormatIsRestoredAndMigratedWhenOpened() throws {
+        let backup = directory.file("version-1.sqlite")
+        try makeVersionOneDatabase(at: backup)
+        let info = try BackupInfo.inspect(path: backup)
+        #expect(info.isIntact && info.contents.formatVersion == 1)
+        #expect(info.contents.revision == 5 && info.contents.placesByOwner == [1: 2, 2: 1])
+        let target = directory.file("restored.sqlite")
+        _ = try SQLiteRestore.restore(backupAt: backup, to: target, replace: false, key: nil, now: now)
+        let restored = try BackupInfo.inspect(path: target)
+        #expect(restored.contents.formatVersion == 1, "the file is restored as the backup holds it")
+        do {
+            let store = try openStore(target)
+            defer { store.close() }
+            let snapshot = store.snapshot()
+            #expect(snapshot.revision == 5 && snapshot.revision(of: 1) == 4 && snapshot.revision(of: 2) == 1)
+            #expect(snapshot.places(of: 1).map(\.name) == ["a", "b"])
+            #expect(snapshot.places(of: 2).map(\.name) == ["c"])
+            #expect(snapshot.places(of: 1).map(\.version) == [1, 3])
+        }
+        #expect(try BackupInfo.inspect(path: target).contents.formatVersion == Schema.latestVersion)
+    }
+
     @Test(
         "Run as root, the restored file belongs to the owner of the database it replaces, or of its directory",
         .enabled(if: geteuid() == 0, "chown to another user needs root"))

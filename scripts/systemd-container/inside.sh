@@ -134,16 +134,19 @@ install_package() {
 check 'dpkg -i installs the package (no Swift runtime in this system)' install_package
 check 'the package installs its licence (/usr/share/doc/placesd/copyright: DEP-5, Apache-2.0)' \
     grep -qx 'License: Apache-2.0' /usr/share/doc/placesd/copyright
-output=$(systemd-analyze verify --man=no placesd.socket placesd.service 2>&1)
+output=$(systemd-analyze verify --man=no placesd.socket placesd.service placesd-backup.service \
+    placesd-backup.timer 2>&1)
 if [ -z "$output" ]; then pass 'systemd-analyze verify prints nothing for the installed units'; else
     fail 'systemd-analyze verify prints nothing for the installed units' "$output"; fi
-security=$(systemd-analyze security --no-pager placesd.service 2>&1 | tail -n 1)
-score=$(printf '%s\n' "$security" | grep -o 'level for placesd.service: [0-9.]*' | grep -o '[0-9.]*$')
-if [ -n "$score" ] && awk -v s="$score" 'BEGIN { exit !(s <= 1.5) }'; then
-    pass "systemd-analyze security of the running unit: exposure $score (at most 1.5)"
-else
-    fail 'systemd-analyze security of the running unit: exposure at most 1.5' "$security"
-fi
+for unit in placesd.service placesd-backup.service; do
+    security=$(systemd-analyze security --no-pager "$unit" 2>&1 | tail -n 1)
+    score=$(printf '%s\n' "$security" | grep -o "level for $unit: [0-9.]*" | grep -o '[0-9.]*$')
+    if [ -n "$score" ] && awk -v s="$score" 'BEGIN { exit !(s <= 1.5) }'; then
+        pass "systemd-analyze security of the installed $unit: exposure $score (at most 1.5)"
+    else
+        fail "systemd-analyze security of the installed $unit: exposure at most 1.5" "$security"
+    fi
+done
 socket_is_listening() {
     [ "$(systemctl is-enabled placesd.socket)" = enabled ] && is_active placesd.socket &&
         [ -S /run/placesd/placesd.sock ] && [ "$(stat -c %a /run/placesd/placesd.sock)" = 666 ] &&
@@ -151,6 +154,23 @@ socket_is_listening() {
 }
 check 'placesd.socket is enabled and listening on /run/placesd/placesd.sock (0666, directory 0755)' \
     socket_is_listening
+timer_is_on() {
+    [ "$(systemctl is-enabled placesd-backup.timer)" = enabled ] && is_active placesd-backup.timer
+}
+# Enabled and started by the package, daily with a random delay of up to an hour, catching up after downtime.
+timer_is_scheduled() {
+    local settings
+    settings=$(systemctl show -p TimersCalendar,RandomizedDelayUSec,Persistent placesd-backup.timer)
+    if ! { timer_is_on && systemctl list-timers --no-pager placesd-backup.timer | grep -q 'placesd-backup.service' &&
+        printf '%s\n' "$settings" | grep -qF 'OnCalendar=*-*-* 00:00:00' &&
+        printf '%s\n' "$settings" | grep -qx 'RandomizedDelayUSec=1h' &&
+        printf '%s\n' "$settings" | grep -qx 'Persistent=yes'; }; then
+        printf '%s\n' "$settings"
+        return 1
+    fi
+}
+check 'placesd-backup.timer is enabled and waiting (list-timers: daily, RandomizedDelaySec=1h, Persistent=yes)' \
+    timer_is_scheduled
 
 # --- 1. socket activation ----------------------------------------------------------------------------
 if is_inactive placesd.service && placesctl status >/dev/null 2>&1 && is_active placesd.service; then
@@ -247,6 +267,101 @@ else
     fail 'a member of placesd-admin sees every place with allUsers; alice may not' "$all_places"
 fi
 
+# --- scheduled backups: placesd-backup.service --------------------------------------------------------------
+backups=/var/lib/placesd/backups
+backup_files() {
+    find "$backups/" -maxdepth 1 -name 'places-*.sqlite' -printf '%p\n' 2>/dev/null | sort
+}
+# run_backup: starts placesd-backup.service (a oneshot: systemctl returns once it is done) and sets
+# new_backups to the backup files that appeared.
+run_backup() {
+    local before
+    before=$(backup_files)
+    systemctl start placesd-backup.service || return 1
+    new_backups=$(comm -13 <(printf '%s\n' "$before") <(backup_files) | grep -v '^$')
+    [ "$(systemctl show -p Result --value placesd-backup.service)" = success ]
+}
+# A single new backup, 0600, owned by placesd's dynamic user (who wrote it), not root.
+one_backup_written_by_placesd() {
+    local daemon_uid
+    daemon_uid=$(awk '/^Uid:/ { print $2 }' "/proc/$(main_pid)/status")
+    if ! { [ "$(printf '%s\n' "$new_backups" | grep -c .)" = 1 ] &&
+        [ "$(stat -c '%a %u' "$new_backups")" = "600 $daemon_uid" ] &&
+        [ "$(stat -c '%a %u' "$backups/")" = "700 $daemon_uid" ]; }; then
+        echo "new: '$new_backups'; daemon uid $daemon_uid"
+        ls -lan "$backups/"
+        return 1
+    fi
+}
+if systemctl show -p Environment --value placesd-backup.service | grep -qw 'PLACESD_BACKUP_KEEP=7' &&
+    run_backup && one_backup_written_by_placesd; then
+    pass "systemctl start placesd-backup.service: one backup in $backups, mode 0600, written by placesd's user (keep 7)"
+else
+    fail 'systemctl start placesd-backup.service writes one backup, mode 0600, as placesd' \
+        "$(one_backup_written_by_placesd 2>&1)" "$(journalctl -u placesd-backup.service -o cat -n 8)"
+fi
+first_backup=$new_backups
+info=$(placesd backup --info "$first_backup" 2>&1)
+if printf '%s\n' "$info" | grep -qx 'Places: *2' && printf '%s\n' "$info" | grep -qx 'Integrity: *ok' &&
+    printf '%s\n' "$info" | grep -q '^  uid 0 (root): 1$' && printf '%s\n' "$info" | grep -q '^  uid 1000 (alice): 1$'; then
+    pass 'placesd backup --info on it: intact, the 2 places of root and alice'
+else
+    fail 'placesd backup --info on it: intact, the 2 places of root and alice' "$info"
+fi
+check 'the journal of placesd-backup.service says what was backed up' \
+    sh -c "journalctl -u placesd-backup.service -o cat | grep -qF \"Backed up 2 places\""
+
+# Keep 2 (a drop-in, as docs/backup.md says): three more runs leave the newest two.
+mkdir -p /etc/systemd/system/placesd-backup.service.d
+printf '[Service]\nEnvironment=PLACESD_BACKUP_KEEP=2\n' > /etc/systemd/system/placesd-backup.service.d/50-test-keep.conf
+systemctl daemon-reload
+kept=()
+for run in 1 2 3; do
+    run_backup && kept+=("$new_backups")
+done
+if [ "${#kept[@]}" = 3 ] && [ "$(backup_files)" = "$(printf '%s\n' "${kept[@]:1}" | sort)" ]; then
+    pass 'with PLACESD_BACKUP_KEEP=2, three more runs leave exactly the newest 2 backups'
+else
+    fail 'with PLACESD_BACKUP_KEEP=2, three more runs leave exactly the newest 2 backups' \
+        "made: ${kept[*]}" "left: $(backup_files | paste -sd' ')" "$(journalctl -u placesd-backup.service -o cat -n 6)"
+fi
+rm /etc/systemd/system/placesd-backup.service.d/50-test-keep.conf
+systemctl daemon-reload
+
+# A backup restored into a fresh database serves the same places.
+restored=/root/restored
+restored_serves_the_same() {
+    local live served
+    mkdir -p "$restored" || return 1
+    placesd restore "${kept[2]}" --database "$restored/places.sqlite" || return 1
+    placesd --socket "$restored/placesd.sock" --database "$restored/places.sqlite" > "$restored/placesd.log" 2>&1 &
+    local pid=$!
+    wait_for 10 test -S "$restored/placesd.sock"
+    live=$(placesctl call places.list '{"allUsers": true}' 2>&1)
+    served=$(placesctl --socket "$restored/placesd.sock" call places.list '{"allUsers": true}' 2>&1)
+    kill "$pid"
+    wait "$pid"
+    if [ "$live" != "$served" ] || ! printf '%s' "$served" | grep -q '"Alice Place"' ||
+        ! printf '%s' "$served" | grep -q '"Root Place"'; then
+        printf '%s\n' "live: $live" "restored: $served"
+        cat "$restored/placesd.log"
+        return 1
+    fi
+}
+check 'placesd restore of the newest backup into a fresh database serves the same places (ids, fields, order)' \
+    restored_serves_the_same
+
+# With placesd.socket stopped (a restore under way), the backup does not start it again.
+stopped_socket_stays_stopped() {
+    local before
+    before=$(backup_files)
+    ! systemctl start placesd-backup.service 2>/dev/null && is_inactive placesd.socket &&
+        is_inactive placesd.service && [ "$(backup_files)" = "$before" ]
+}
+systemctl stop placesd.socket placesd.service
+check 'with placesd.socket stopped, placesd-backup.service fails and starts nothing' stopped_socket_stays_stopped
+systemctl start placesd.socket
+
 # --- encryption at rest: a sealed credential ------------------------------------------------------------
 key_file=/root/placesd.key
 credential=/etc/credstore.encrypted/placesd.key
@@ -332,6 +447,25 @@ if loginctl enable-linger alice && wait_for 20 test -S "$alice_runtime/systemd/p
         fail 'user units: alice runs her own placesd' \
             "$(as_alice_user systemctl --user status placesd.socket placesd.service --no-pager 2>&1 | head -n 30)"
     fi
+    alice_backups=/home/alice/.local/state/placesd/backups
+    # alice is no administrator, but her own placesd runs as her: it lets her back up.
+    alice_backed_up() {
+        local file
+        as_alice_user systemctl --user start placesd-backup.service || return 1
+        file=$(find "$alice_backups" -name 'places-*.sqlite')
+        [ "$(printf '%s\n' "$file" | grep -c .)" = 1 ] && [ "$(stat -c '%a %U' "$file")" = '600 alice' ] &&
+            as_alice_user /usr/sbin/placesd backup --info "$file" | grep -q '^  uid 1000 (alice): 1$' &&
+            as_alice_user systemctl --user enable --now placesd-backup.timer &&
+            as_alice_user systemctl --user list-timers --no-pager | grep -q 'placesd-backup.timer'
+    }
+    if alice_backed_up; then
+        pass "user units: alice's placesd-backup.service backs up her own places into ~/.local/state/placesd/backups; her timer runs"
+    else
+        fail "user units: alice's placesd-backup.service backs up her own places" "$(ls -la "$alice_backups" 2>&1)" \
+            "$(as_alice_user journalctl --user -u placesd-backup.service -o cat -n 8 2>&1)" \
+            "$(journalctl -o cat -n 8 _UID=1000 2>&1)"
+    fi
+    as_alice_user systemctl --user disable --now placesd-backup.timer >/dev/null 2>&1
     as_alice_user systemctl --user stop placesd.socket placesd.service >/dev/null 2>&1
     loginctl disable-linger alice
 else
@@ -340,23 +474,26 @@ fi
 
 # --- 10. removal ---------------------------------------------------------------------------------------------
 check 'dpkg -r placesd succeeds' dpkg -r placesd
-if is_inactive placesd.socket && is_inactive placesd.service && [ ! -e /run/placesd/placesd.sock ] &&
-    [ -f /var/lib/private/placesd/places.sqlite ]; then
-    pass 'after dpkg -r the socket and the service are stopped; /var/lib/private/placesd/places.sqlite is kept'
+if is_inactive placesd.socket && is_inactive placesd.service && is_inactive placesd-backup.timer &&
+    [ ! -e /run/placesd/placesd.sock ] && [ -f /var/lib/private/placesd/places.sqlite ] &&
+    [ -n "$(backup_files)" ]; then
+    pass 'after dpkg -r the socket, the service and the timer are stopped; the database and backups are kept'
 else
     fail 'after dpkg -r the socket and the service are stopped; the database is kept' "$(service_state)" \
         "$(ls -la /var/lib/private/placesd /run/placesd 2>&1)"
 fi
 
 # --- 11. reinstallation ---------------------------------------------------------------------------------------
-if dpkg -i "$deb" >/dev/null 2>&1 && is_active placesd.socket && everyone_sees_own_places; then
-    pass 'reinstalling (dpkg -i) starts the socket again and finds the places'
+if dpkg -i "$deb" >/dev/null 2>&1 && is_active placesd.socket && timer_is_on && everyone_sees_own_places; then
+    pass 'reinstalling (dpkg -i) starts the socket and the backup timer again and finds the places'
 else
     fail 'reinstalling (dpkg -i) starts the socket again and finds the places' "$(service_state)" \
         "$(everyone_sees_own_places 2>&1)"
 fi
 
 # --- upgrade -------------------------------------------------------------------------------------------------
+# A timer the administrator disabled stays disabled through an upgrade (deb-systemd-helper's record).
+systemctl disable --now placesd-backup.timer >/dev/null 2>&1
 pid=$(main_pid)
 if dpkg -i "$deb" >/dev/null 2>&1 && new_main_pid "$pid" && everyone_sees_own_places; then
     pass 'an upgrade (dpkg -i over the installed package) restarts placesd and keeps the places'
@@ -364,12 +501,20 @@ else
     fail 'an upgrade (dpkg -i over the installed package) restarts placesd and keeps the places' \
         "MainPID before $pid; $(service_state)" "$(everyone_sees_own_places 2>&1)"
 fi
+if [ "$(systemctl is-enabled placesd-backup.timer)" = disabled ] && is_inactive placesd-backup.timer; then
+    pass 'a backup timer disabled by the administrator stays disabled through the upgrade'
+else
+    fail 'a backup timer disabled by the administrator stays disabled through the upgrade' \
+        "$(systemctl is-enabled placesd-backup.timer 2>&1), $(systemctl is-active placesd-backup.timer 2>&1)"
+fi
+systemctl enable --now placesd-backup.timer >/dev/null 2>&1
 
 # --- purge ---------------------------------------------------------------------------------------------------
 if dpkg --purge placesd >/dev/null 2>&1 && is_inactive placesd.socket && [ ! -e /var/lib/private/placesd ] &&
     [ ! -e /var/lib/placesd ] && [ ! -e /etc/placesd ] &&
-    [ ! -e /etc/systemd/system/sockets.target.wants/placesd.socket ]; then
-    pass 'dpkg --purge deletes the places, the configuration and the enablement'
+    [ ! -e /etc/systemd/system/sockets.target.wants/placesd.socket ] &&
+    [ ! -e /etc/systemd/system/timers.target.wants/placesd-backup.timer ] && is_inactive placesd-backup.timer; then
+    pass 'dpkg --purge deletes the places and their backups, the configuration and the enablements'
 else
     fail 'dpkg --purge deletes the places, the configuration and the enablement' \
         "$(ls -la /var/lib/private /var/lib/placesd /etc/placesd 2>&1)"

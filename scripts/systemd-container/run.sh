@@ -2,8 +2,8 @@
 # Tests the placesd .deb under a real systemd: boots a minimal Debian (same release and mirror as this
 # machine, no Swift toolchain) with systemd-nspawn, systemd as PID 1, and runs inside.sh there as a boot
 # unit. inside.sh installs the package and checks socket activation, per-user places, reload, restart,
-# kill -9, the watchdog, the user, the journal, StatusText, user units, removal, reinstallation, upgrade
-# and purge. Prints the TAP, then "N passed, M failed"; exits non-zero on any failure.
+# kill -9, the watchdog, the user, the journal, StatusText, scheduled backups (placesd-backup.timer and
+# .service, pruning, restore), user units, removal, reinstallation, upgrade and purge. Prints the TAP, then "N passed, M failed"; exits non-zero on any failure.
 #
 # The root file system is made once with debootstrap (--variant=minbase, systemd, dbus, libpam-systemd
 # and the package's Depends) and cached in the --cache directory, keyed by release, mirror and packages;

@@ -2,17 +2,31 @@ import PlacesCommandLine
 import PlacesModel
 import PlacesProtocol
 
-/// `placesctl add NAME --lat LAT --lon LON [--description TEXT] [--visited]`.
+/// `placesctl add NAME LAT LON [--description TEXT] [--visited] [--tag TAG]`, or the coordinates as `"LAT, LON"`
+/// or with `--lat` and `--lon`.
 enum AddCommand {
     /// The declaration.
     static let spec = CommandSpec(
         name: "add",
         abstract: "Add a place to your list.",
-        discussion: "Prints a confirmation with the new place's short id; with --json, the new place.",
+        discussion: """
+            The coordinates follow the name as two numbers (a negative one is a value, not an option: \
+            placesctl add "Big Ben" 51.5007 -0.1246), as one "LAT, LON" pair pasted from a map, or as --lat and \
+            --lon. Prints a confirmation with the new place's short id; with --json, the new place.
+            """,
         arguments: [
-            ArgumentDeclaration(name: "NAME", abstract: "The place's name, 1 to 200 characters.", isRequired: true)
+            ArgumentDeclaration(name: "NAME", abstract: "The place's name, 1 to 200 characters.", isRequired: true),
+            ArgumentDeclaration(
+                name: "LAT", abstract: "Latitude in degrees, -90 to 90; or \"LAT, LON\" in one argument.",
+                isRequired: false),
+            ArgumentDeclaration(name: "LON", abstract: "Longitude in degrees, -180 to 180.", isRequired: false),
         ],
         options: PlaceFieldOptions.addOptions,
+        forms: [
+            ["NAME", "LAT", "LON", "[--description TEXT]", "[--visited]", "[--tag TAG]"],
+            ["NAME", "\"LAT, LON\"", "[--description TEXT]", "[--visited]", "[--tag TAG]"],
+            ["NAME", "--lat LAT", "--lon LON", "[--description TEXT]", "[--visited]", "[--tag TAG]"],
+        ],
         handler: run
     )
 
@@ -20,12 +34,38 @@ enum AddCommand {
     static func run(_ input: CommandInput, _ context: CommandContext) throws(CLIFailure) {
         let name = input.argument(0) ?? ""
         let fields = try PlaceFieldOptions(input)
-        let draft = try context.validated { () throws(ValidationError) in try fields.draft(name: name) }
+        let coordinates = try coordinates(input, fields: fields)
+        let draft = try context.validated { () throws(ValidationError) in
+            try fields.draft(name: name, latitude: coordinates.latitude, longitude: coordinates.longitude)
+        }
         let result = try context.call(AddParams(draft: draft))
         if context.isJSON {
             return try context.writeJSON(result)
         }
         let place = try context.decodePlace(result)
         try context.write("Added \(PlaceText.label(place)).\n")
+    }
+
+    /// The coordinates given after the name or with `--lat` and `--lon`, exactly one way.
+    private static func coordinates(
+        _ input: CommandInput, fields: PlaceFieldOptions
+    ) throws(CLIFailure) -> (latitude: Double, longitude: Double) {
+        let positional = Array(input.arguments.dropFirst())
+        let isOptionGiven = fields.latitude != nil || fields.longitude != nil
+        guard positional.isEmpty else {
+            if isOptionGiven {
+                throw input.usageError("give the coordinates either after the name or with --lat and --lon, not both")
+            }
+            switch CoordinateArguments.parse(positional) {
+            case .success(let coordinates): return coordinates
+            case .failure(let error): throw input.usageError(error.message)
+            }
+        }
+        guard let latitude = fields.latitude, let longitude = fields.longitude else {
+            let missing = fields.latitude == nil ? "latitude" : "longitude"
+            throw input.usageError(
+                "missing the \(missing): give LAT LON after the name, \"LAT, LON\", or --lat LAT --lon LON")
+        }
+        return (latitude, longitude)
     }
 }

@@ -13,9 +13,10 @@ enum BackupCommand {
             0600, written by placesd itself, so its directory must be one placesd may write in). Given an \
             existing DIRECTORY (or a path ending in /), placesd names the file places-YYYYMMDDTHHMMSSZ.sqlite \
             there (UTC) and, with --keep N, removes the oldest such backups beyond the newest N once the new one \
-            is complete. Only root and members of placesd's admin group may back up; others keep their own \
-            places with 'placesctl export'. Sealed places stay sealed. To inspect a backup, or restore it with \
-            placesd stopped, see 'placesd backup' and 'placesd restore' in placesd(8). One backup runs at a time.
+            is complete. Only root, members of placesd's admin group and the user placesd runs as (your own \
+            instance) may back up; others keep their own places with 'placesctl export'. Sealed places stay \
+            sealed. To inspect a backup, or restore it with placesd stopped, see 'placesd backup' and 'placesd \
+            restore' in placesd(8). One backup runs at a time.
             """,
         arguments: [
             ArgumentDeclaration(

@@ -10,6 +10,7 @@ enum HelpCommand {
             ArgumentDeclaration(
                 name: "COMMAND", abstract: "The command to explain.", isRequired: false, completion: .command)
         ],
+        isPaged: true,
         handler: run
     )
 
@@ -19,7 +20,8 @@ enum HelpCommand {
             return try context.write(HelpText.overview())
         }
         guard let command = CommandTable.command(named: name) else {
-            throw .usage("unknown command '\(name)'", command: nil)
+            let hint = Suggestion.hint(for: name, among: CommandTable.all.map(\.name))
+            throw .usage("unknown command '\(name)'\(hint)", command: nil)
         }
         try context.write(HelpText.help(for: command))
     }

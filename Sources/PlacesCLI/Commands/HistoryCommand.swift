@@ -21,6 +21,7 @@ enum HistoryCommand {
                 completion: .placeID)
         ],
         options: [limit],
+        isPaged: true,
         handler: run
     )
 

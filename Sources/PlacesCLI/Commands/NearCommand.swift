@@ -3,7 +3,7 @@ import PlacesModel
 import PlacesProtocol
 
 /// `placesctl near (--lat LAT --lon LON|--from ID) [--radius DISTANCE] [--limit N] [--visited|--unvisited]
-/// [--search TEXT] [--bbox S,W,N,E] [--sort KEY] [--order asc|desc|--reverse]`.
+/// [--search TEXT] [--tag TAG]... [--bbox S,W,N,E] [--sort KEY] [--order asc|desc|--reverse] [--format FORMAT]`.
 enum NearCommand {
     /// The declaration.
     static let spec = CommandSpec(
@@ -14,7 +14,9 @@ enum NearCommand {
             out). The filters choose which places may be among the nearest (--unvisited: the nearest places not \
             visited yet); --sort orders the nearest found (by name, say) instead of by distance. \
             Distances under 1 km show in whole metres (350 m), longer ones in kilometres with one decimal and no \
-            digit grouping (12345.6 km). With --json, prints placesd's result: {"places": [{"place", \
+            digit grouping (12345.6 km). --format tsv prints a header line (id, name, distance, latitude, \
+            longitude), then one place a line, the distance in metres. With --json (or --format json), prints \
+            placesd's result: {"places": [{"place", \
             "distance"}, ...]}, distances in metres.
             """,
         options: [
@@ -25,7 +27,8 @@ enum NearCommand {
             limit,
             CommonOptions.visited.with(abstract: "Only visited places."),
             CommonOptions.unvisited.with(abstract: "Only places not visited yet."),
-        ] + SelectionOptions.all,
+        ] + SelectionOptions.all + [OutputFormat.option],
+        isPaged: true,
         handler: run
     )
 
@@ -45,6 +48,7 @@ enum NearCommand {
 
     /// Sends `places.near` and prints the table.
     static func run(_ input: CommandInput, _ context: CommandContext) throws(CLIFailure) {
+        let format = context.isJSON ? .json : try input[OutputFormat.option] ?? .table
         let radius = try input[Self.radius]
         let limit = try input[Self.limit]
         if let limit, limit < 0 {
@@ -68,18 +72,23 @@ enum NearCommand {
                 selection: selection)
         }
         let result = try context.call(params)
-        if context.isJSON {
+        if format == .json {
             return try context.writeJSON(result)
         }
         let entries = try context.decode(result, from: Method.near.rawValue, NearResults.decode).entries.map {
             ($0.place, $0.distance)
         }
-        try context.write(render(entries, radius: radius, width: context.width))
+        if format == .tsv {
+            return try context.write(NearTable.tsv(entries))
+        }
+        try context.write(render(entries, radius: radius, width: context.width, style: context.style))
     }
 
     /// The table, or the line shown when no place is near enough.
-    static func render(_ entries: [NearTable.Entry], radius: Double?, width: Int) -> String {
-        guard entries.isEmpty else { return NearTable.render(entries, width: width) }
+    static func render(
+        _ entries: [NearTable.Entry], radius: Double?, width: Int, style: TextStyle = .plain
+    ) -> String {
+        guard entries.isEmpty else { return NearTable.render(entries, width: width, style: style) }
         if let radius {
             return "No places within \(DistanceText.text(metres: radius)).\n"
         }

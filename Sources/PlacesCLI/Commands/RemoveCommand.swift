@@ -6,19 +6,20 @@ enum RemoveCommand {
     static let spec = CommandSpec(
         name: "remove",
         abstract: "Remove a place from your list.",
+        discussion: "Says the name and short id of the place removed; with --json, prints placesd's result.",
         arguments: [CommonOptions.id],
         options: [CommonOptions.ifVersion],
         handler: run
     )
 
-    /// Resolves the id, sends `places.remove` and confirms.
+    /// Finds the place (for its name), sends `places.remove` and confirms.
     static func run(_ input: CommandInput, _ context: CommandContext) throws(CLIFailure) {
         let ifVersion = try input[CommonOptions.ifVersion]
-        let id = try context.resolveID(input.argument(0) ?? "", command: spec.name)
-        let result = try context.call(RemoveParams(id: id, ifVersion: ifVersion))
+        let place = try context.resolvePlace(input.argument(0) ?? "", command: spec.name)
+        let result = try context.call(RemoveParams(id: place.id, ifVersion: ifVersion))
         if context.isJSON {
             return try context.writeJSON(result)
         }
-        try context.write("Removed place \(PlaceText.shortID(id)).\n")
+        try context.write("Removed \(PlaceText.label(place)).\n")
     }
 }

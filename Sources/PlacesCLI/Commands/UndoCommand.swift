@@ -12,9 +12,10 @@ enum UndoCommand {
             removed, a removed place comes back with its id, fields and position, an update's fields get their \
             earlier values back, a moved place moves back. All N or none. A second undo reverts the change \
             before the ones already reverted; it never redoes them. Refused when there is nothing to undo, when \
-            the change log no longer holds the change, or when the place changed since. Where removed and moved \
-            places stood, and which changes were undos, placesd keeps in memory only: after it restarts, a removed \
-            place comes back last and a move cannot be undone. With --json, prints \
+            the change log no longer holds the change, or when the place changed since. The change log keeps \
+            where removed and moved places stood, so undo works the same after placesd restarts; of changes \
+            logged before an upgrade from a placesd that did not keep it, a removed place comes back last and a \
+            move cannot be undone. With --json, prints \
             placesd's result: {"undone": [{"change", "revision", "place"}, ...], "revision"}.
             """,
         arguments: [

@@ -1,8 +1,14 @@
+import PlacesCommandLine
 import PlacesModel
 import PlacesProtocol
 
-/// `placesctl visit ID [--if-version N]` and `placesctl unvisit ID [--if-version N]`.
+/// `placesctl visit ID [--on DATE] [--if-version N]` and `placesctl unvisit ID [--if-version N]`.
 enum VisitCommand {
+    /// `--on DATE` of `visit`.
+    static let on = Option<String>(
+        ["--on"], valueName: "DATE",
+        abstract: "The day (YYYY-MM-DD) or time (RFC 3339) of the visit, not in the future; default now.")
+
     /// `visit`: marks a place as visited.
     static let visitSpec = spec(name: "visit", isVisited: true, abstract: "Mark a place as visited.")
     /// `unvisit`: marks a place as not visited.
@@ -17,9 +23,11 @@ enum VisitCommand {
         CommandSpec(
             name: name,
             abstract: abstract,
-            discussion: "The same as 'placesctl update ID --\(isVisited ? "visited" : "unvisited")'.",
+            discussion: isVisited
+                ? "The same as 'placesctl update ID --visited'; the visit date is now, or --on's."
+                : "The same as 'placesctl update ID --unvisited'; the visit date is cleared.",
             arguments: [CommonOptions.id],
-            options: [CommonOptions.ifVersion],
+            options: isVisited ? [on, CommonOptions.ifVersion] : [CommonOptions.ifVersion],
             handler: { (input, context) throws(CLIFailure) in try run(input, context, isVisited: isVisited) }
         )
     }
@@ -27,8 +35,17 @@ enum VisitCommand {
     /// Resolves the id, sends `places.update` with `visited` and confirms.
     private static func run(_ input: CommandInput, _ context: CommandContext, isVisited: Bool) throws(CLIFailure) {
         let ifVersion = try input[CommonOptions.ifVersion]
+        var visitedAt: Timestamp?
+        if isVisited, let date = try input[on] {
+            guard let parsed = Timestamp(rfc3339: date) else {
+                throw input.usageError("--on expects a date such as 2026-06-01 or an RFC 3339 time, got '\(date)'")
+            }
+            visitedAt = parsed
+        }
         let id = try context.resolveID(input.argument(0) ?? "", command: input.command.name)
-        let patch = try context.validated { () throws(ValidationError) in try PlacePatch(isVisited: isVisited) }
+        let patch = try context.validated { () throws(ValidationError) in
+            try PlacePatch(isVisited: isVisited, visitedAt: visitedAt)
+        }
         let result = try context.call(UpdateParams(id: id, patch: patch, ifVersion: ifVersion))
         if context.isJSON {
             return try context.writeJSON(result)

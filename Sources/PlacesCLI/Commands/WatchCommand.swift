@@ -7,11 +7,12 @@ enum WatchCommand {
         discussion: """
             Prints the list as 'placesctl list' does, then one line per change:
               + added    'Louvre' (0f8fad5c)  48.8606, 2.3376
-              ~ updated  'Louvre' (0f8fad5c)  48.8606, 2.3376
+              ~ updated  'Louvre' (0f8fad5c)  visited: no → yes
               - removed  'Louvre' (0f8fad5c)  48.8606, 2.3376
               ↕ moved    'Louvre' (0f8fad5c)
 
-            With --json, prints one line of JSON per message: first the snapshot {"revision", "places"}, then \
+            An update says what it changed (name, description, coordinates, visited: old → new) when the \
+            watch saw the place before; else its coordinates. With --json, prints one line of JSON per message: first the snapshot {"revision", "places"}, then \
             each change's {"change", "revision", "place"}. If placesd drops the watch because it fell behind, or \
             goes away (it is reconnected to, waiting 0.1 s doubling up to 2 s between attempts), a note goes to \
             standard error and a fresh snapshot follows. Ctrl-C (SIGINT) or SIGTERM ends it with status 0. \

@@ -42,18 +42,25 @@ public enum ExportEncoding {
     /// The `type` of a visited place's waypoint in GPX: the field's name.
     public static let visitedType = PlaceField.visited.text
 
+    /// The namespace of placesd's own elements in a GPX waypoint's `extensions`: `tag` (one per tag) and
+    /// `visitedAt`.
+    public static let gpxNamespace = "urn:placesd:gpx:1"
+
     /// A GPX 1.1 document, as UTF-8 bytes, with one waypoint per place (`time` is when it was added,
-    /// `type` is `visited` for visited places), which `places.import` reads back to the same names,
-    /// descriptions, coordinates and visited flags.
+    /// `type` is `visited` for visited places, and `extensions` hold its tags and visit date in `gpxNamespace`),
+    /// which `places.import` reads back to the same names, descriptions, coordinates, visited flags, visit dates
+    /// and tags.
     public static func gpx(_ places: [Place]) -> [UInt8] {
         var xml = JSONWriter(capacity: 128 + places.count * 160)
         xml.writeRaw(
             """
             <?xml version="1.0" encoding="UTF-8"?>
-            <gpx version="1.1" creator="placesd" xmlns="http://www.topografix.com/GPX/1/1">
-
+            <gpx version="1.1" creator="placesd" xmlns="http://www.topografix.com/GPX/1/1" \
+            xmlns:placesd="
             """
         )
+        xml.writeRaw(gpxNamespace.utf8)
+        xml.writeRaw("\">\n")
         for place in places {
             xml.writeRaw("  <wpt lat=\"")
             xml.writeDouble(place.coordinate.latitude)
@@ -73,6 +80,20 @@ public enum ExportEncoding {
                 xml.writeRaw("<type>")
                 xml.writeRaw(visitedType.utf8)
                 xml.writeRaw("</type>")
+            }
+            if !place.tags.isEmpty || place.visitedAt != nil {
+                xml.writeRaw("<extensions>")
+                for tag in place.tags {
+                    xml.writeRaw("<placesd:tag>")
+                    appendEscapedXML(tag, to: &xml.bytes)
+                    xml.writeRaw("</placesd:tag>")
+                }
+                if let visitedAt = place.visitedAt {
+                    xml.writeRaw("<placesd:visitedAt>")
+                    xml.writeRaw(visitedAt.description.utf8)
+                    xml.writeRaw("</placesd:visitedAt>")
+                }
+                xml.writeRaw("</extensions>")
             }
             xml.writeRaw("</wpt>\n")
         }

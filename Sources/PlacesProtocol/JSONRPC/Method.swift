@@ -10,6 +10,7 @@ public enum Method: String, CaseIterable, Sendable {
     case move = "places.move"
     case near = "places.near"
     case resolve = "places.resolve"
+    case tags = "places.tags"
     case watch = "places.watch"
     case importPlaces = "places.import"
     case export = "places.export"
@@ -38,7 +39,7 @@ public enum Method: String, CaseIterable, Sendable {
         case .history: HistoryParams.self
         case .unlock: UnlockParams.self
         case .backup: BackupParams.self
-        case .status, .discover: nil
+        case .tags, .status, .discover: nil
         }
     }
 }

@@ -1,10 +1,12 @@
 import PlacesModel
 
-/// The params of `places.list`: the selection (`sort?`, `order?`, `visited?`, `query?`, `bbox?`), `point?` or
+/// The params of `places.list`: the selection (`sort?`, `order?`, `visited?`, `query?`, `tag?`, `bbox?`), `point?` or
 /// `from?` (for `sort: distance`), `after?`, `offset?`, `limit?`, `allUsers?`.
 public struct ListParams: MethodParams {
     /// The keys the params may have.
     static let keys: [String] = PlaceSelection.keys + ["point", "from", "after", "offset", "limit", "allUsers"]
+    /// The key of the tags every place listed must hold: one string or an array of them.
+    public static let tagKey = PlaceSelection.tagKey
 
     /// The order and filters.
     public let selection: PlaceSelection
@@ -23,17 +25,20 @@ public struct ListParams: MethodParams {
 
     /// Only places with this visited flag, when given.
     public var visited: Bool? { selection.visited }
-    /// Only places whose folded name or description contains this, when given.
+    /// Only places whose folded name, description or a tag contains this, when given.
     public var query: String? { selection.query }
+    /// Only places holding every one of these tags (compared folded), when not empty.
+    public var tags: [String] { selection.tags }
 
     /// Creates params.
     public init(
-        visited: Bool? = nil, query: String? = nil, offset: Int = 0, limit: Int? = nil, allUsers: Bool = false,
-        sort: PlaceSort = .position, order: SortDirection = .ascending, box: BoundingBox? = nil,
-        point: Coordinate? = nil, from: PlaceID? = nil, after: PlaceID? = nil
+        visited: Bool? = nil, query: String? = nil, tags: [String] = [], offset: Int = 0, limit: Int? = nil,
+        allUsers: Bool = false, sort: PlaceSort = .position, order: SortDirection = .ascending,
+        box: BoundingBox? = nil, point: Coordinate? = nil, from: PlaceID? = nil, after: PlaceID? = nil
     ) {
         self.init(
-            selection: PlaceSelection(sort: sort, order: order, visited: visited, query: query, box: box),
+            selection: PlaceSelection(
+                sort: sort, order: order, visited: visited, query: query, tags: tags, box: box),
             point: point, from: from, after: after, offset: offset, limit: limit, allUsers: allUsers)
     }
 

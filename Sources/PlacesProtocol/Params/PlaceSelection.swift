@@ -1,9 +1,12 @@
 import PlacesModel
 
-/// The order and filters `places.list` and `places.near` share: `sort?`, `order?`, `visited?`, `query?`, `bbox?`.
+/// The order and filters `places.list` and `places.near` share: `sort?`, `order?`, `visited?`, `query?`, `tag?`,
+/// `bbox?`.
 public struct PlaceSelection: Sendable, Hashable {
     /// The keys it reads.
-    static let keys: [String] = ["sort", "order", PlaceField.visited.text, "query", "bbox"]
+    static let keys: [String] = ["sort", "order", PlaceField.visited.text, "query", tagKey, "bbox"]
+    /// The key of the tags every place selected must hold: one string or an array of them.
+    public static let tagKey = "tag"
 
     /// The order (`position` by default for a list, `distance` for `places.near`).
     public var sort: PlaceSort
@@ -11,17 +14,21 @@ public struct PlaceSelection: Sendable, Hashable {
     public var order: SortDirection
     /// Only places with this visited flag, when given.
     public var visited: Bool?
-    /// Only places whose name or description contains this, case and accents ignored, when given and not empty.
+    /// Only places whose name, description or one of whose tags contains this, case and accents ignored, when
+    /// given and not empty.
     public var query: String?
+    /// Only places holding every one of these tags (compared folded), when not empty.
+    public var tags: [String]
     /// Only places in this box, when given.
     public var box: BoundingBox?
-    // A filter on another field (`tag`) is one more property here, read in `read` and written in `write`.
+    // A filter on another field is one more property here, read in `read` and written in `write`.
 
     /// A selection.
     public init(
         sort: PlaceSort, order: SortDirection = .ascending, visited: Bool? = nil, query: String? = nil,
-        box: BoundingBox? = nil
+        tags: [String] = [], box: BoundingBox? = nil
     ) {
+        self.tags = tags
         self.sort = sort
         self.order = order
         self.visited = visited
@@ -46,8 +53,23 @@ public struct PlaceSelection: Sendable, Hashable {
         }
         selection.visited = try reader.bool(PlaceField.visited.text)
         selection.query = try reader.string("query")
+        selection.tags = try readTags(reader)
         selection.box = try readBox(reader)
         return selection
+    }
+
+    /// The `tag` member: one tag or an array of them, each a tag a place may hold (one no place may hold is
+    /// refused rather than matching nothing).
+    private static func readTags(_ reader: ParamsReader) throws(RPCError) -> [String] {
+        let tags = try reader.strings(tagKey, allowingOne: true) ?? []
+        do throws(ValidationError) {
+            for (offset, tag) in tags.enumerated() {
+                _ = try TagRules.validTag(tag, field: tags.count == 1 ? tagKey : "\(tagKey)[\(offset)]")
+            }
+        } catch {
+            throw reader.invalid(error)
+        }
+        return tags
     }
 
     private static func readBox(_ reader: ParamsReader) throws(RPCError) -> BoundingBox? {
@@ -74,6 +96,7 @@ public struct PlaceSelection: Sendable, Hashable {
         writer.add("order", string: order == .ascending ? nil : order.rawValue)
         writer.add(PlaceField.visited.text, bool: visited)
         writer.add("query", string: query)
+        writer.add(Self.tagKey, strings: tags.isEmpty ? nil : tags)
         if let box {
             var edges = ParamsWriter()
             for (name, value) in zip(BoundingBox.memberNames, [box.south, box.west, box.north, box.east]) {

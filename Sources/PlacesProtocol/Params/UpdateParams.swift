@@ -1,10 +1,15 @@
 import PlacesModel
 
 /// The params of `places.update`: `id`, at least one of `name`, `description`, `latitude`, `longitude`,
-/// `visited`, and `ifVersion?`.
+/// `visited`, `visitedAt`, `tags`, `addTags`, `removeTags`, and `ifVersion?`.
 public struct UpdateParams: MethodParams {
     /// The keys the params may have.
-    static let keys: [String] = ([.id] + PlaceField.draftFields).map(\.text) + ["ifVersion"]
+    static let keys: [String] =
+        ([.id] + PlaceField.draftFields).map(\.text) + [addTagsKey, removeTagsKey, "ifVersion"]
+    /// The key of the tags to add to a place's own.
+    public static let addTagsKey = "addTags"
+    /// The key of the tags to take off a place's own.
+    public static let removeTagsKey = "removeTags"
 
     /// The place to change.
     public let id: PlaceID
@@ -28,9 +33,12 @@ public struct UpdateParams: MethodParams {
         )
         let id = try reader.requiredID()
         let fields = try PlaceFieldsReader(reader)
+        let addTags = try reader.strings(addTagsKey) ?? []
+        let removeTags = try reader.strings(removeTagsKey) ?? []
         let ifVersion = try reader.positiveInteger("ifVersion")
         do throws(ValidationError) {
-            return UpdateParams(id: id, patch: try fields.patch(), ifVersion: ifVersion)
+            return UpdateParams(
+                id: id, patch: try fields.patch(addTags: addTags, removeTags: removeTags), ifVersion: ifVersion)
         } catch {
             throw reader.invalid(error)
         }

@@ -9,7 +9,8 @@ import PlacesModel
 /// `writeMembers`, once, for every form.
 public enum PlaceEncoding {
     /// Writes a place object with keys in this order: `id`, `name`, `description`, `latitude`, `longitude`,
-    /// `visited`, `version`, `createdAt`, `updatedAt`, and `owner` (the uid) last when `includeOwner`.
+    /// `visited`, `visitedAt` (null while unvisited or unknown), `tags`, `version`, `createdAt`, `updatedAt`, and
+    /// `owner` (the uid) last when `includeOwner`.
     public static func write(_ place: Place, includeOwner: Bool, to out: inout JSONWriter) {
         out.beginObject()
         writeMembers(of: place, includeLocation: true, includeOwner: includeOwner, to: &out)
@@ -43,6 +44,18 @@ public enum PlaceEncoding {
         }
         out.writeMember(fragment: PlaceField.Member.visited)
         out.writeBool(place.isVisited)
+        out.writeMember(fragment: PlaceField.Member.visitedAt)
+        if let visitedAt = place.visitedAt {
+            out.writeTimestamp(visitedAt)
+        } else {
+            out.writeNull()
+        }
+        out.writeMember(fragment: PlaceField.Member.tags)
+        if place.tags.isEmpty {
+            out.writeRaw("[]")
+        } else {
+            out.writeArray(place.tags) { tag, out in out.writeString(tag) }
+        }
         out.writeMember(fragment: PlaceField.Member.version)
         out.writeInt(place.version)
         out.writeMember(fragment: PlaceField.Member.createdAt)
@@ -74,6 +87,10 @@ extension PlaceField {
         static var longitude: StaticString { ",\"longitude\":" }
         /// `,"visited":`.
         static var visited: StaticString { ",\"visited\":" }
+        /// `,"visitedAt":`.
+        static var visitedAt: StaticString { ",\"visitedAt\":" }
+        /// `,"tags":`.
+        static var tags: StaticString { ",\"tags\":" }
         /// `,"version":`.
         static var version: StaticString { ",\"version\":" }
         /// `,"createdAt":`.
@@ -93,6 +110,8 @@ extension PlaceField {
         case .latitude: Member.latitude
         case .longitude: Member.longitude
         case .visited: Member.visited
+        case .visitedAt: Member.visitedAt
+        case .tags: Member.tags
         case .version: Member.version
         case .createdAt: Member.createdAt
         case .updatedAt: Member.updatedAt

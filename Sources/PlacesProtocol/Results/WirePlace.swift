@@ -14,6 +14,10 @@ public struct WirePlace: Sendable, Hashable {
     public let longitude: Double
     /// Whether the owner has been there.
     public let visited: Bool
+    /// When the owner was there, as the RFC 3339 text the daemon sent; nil when unvisited or unknown.
+    public let visitedAt: String?
+    /// The place's tags, in the daemon's order.
+    public let tags: [String]
     /// The place's version.
     public let version: Int64
     /// When it was added, as the RFC 3339 text the daemon sent.
@@ -26,7 +30,8 @@ public struct WirePlace: Sendable, Hashable {
     /// Creates a place from all of its fields.
     public init(
         id: PlaceID, name: String, description: String, latitude: Double, longitude: Double, visited: Bool,
-        version: Int64, createdAt: String, updatedAt: String, owner: UInt32? = nil
+        version: Int64, createdAt: String, updatedAt: String, owner: UInt32? = nil, visitedAt: String? = nil,
+        tags: [String] = []
     ) {
         self.id = id
         self.name = name
@@ -34,6 +39,8 @@ public struct WirePlace: Sendable, Hashable {
         self.latitude = latitude
         self.longitude = longitude
         self.visited = visited
+        self.visitedAt = visitedAt
+        self.tags = tags
         self.version = version
         self.createdAt = createdAt
         self.updatedAt = updatedAt
@@ -52,13 +59,16 @@ public struct WirePlace: Sendable, Hashable {
             version: place.version,
             createdAt: place.createdAt.description,
             updatedAt: place.updatedAt.description,
-            owner: includeOwner ? place.owner : nil
+            owner: includeOwner ? place.owner : nil,
+            visitedAt: place.visitedAt?.description,
+            tags: place.tags
         )
     }
 }
 
 extension WirePlace {
-    /// Reads a place object as the daemon sends it; `owner` is optional and unknown keys are ignored.
+    /// Reads a place object as the daemon sends it; `owner` is optional, `visitedAt` and `tags` may be missing
+    /// (as in an export of a release before them), and unknown keys are ignored.
     ///
     /// Throws a -32602 error whose data names the offending field.
     public static func decode(_ value: JSONValue) throws(RPCError) -> WirePlace {
@@ -87,6 +97,22 @@ extension WirePlace {
         }
         let createdAt = try string(.createdAt)
         let updatedAt = try string(.updatedAt)
+        var visitedAt: String?
+        switch member(.visitedAt) {
+        case nil, .null?: break
+        case .string(let text)?: visitedAt = text
+        default: throw invalid(PlaceField.visitedAt.text, "must be a string or null")
+        }
+        var tags: [String] = []
+        if let value = member(.tags) {
+            guard case .array(let elements) = value else { throw invalid(PlaceField.tags.text, "must be an array") }
+            for (offset, element) in elements.enumerated() {
+                guard case .string(let tag) = element else {
+                    throw invalid("\(PlaceField.tags.text)[\(offset)]", "must be a string")
+                }
+                tags.append(tag)
+            }
+        }
         var owner: UInt32?
         if let ownerValue = member(.owner) {
             guard case .number(let number) = ownerValue, let uid = number.integerValue.flatMap(UInt32.init(exactly:))
@@ -97,7 +123,8 @@ extension WirePlace {
         }
         return WirePlace(
             id: id, name: name, description: description, latitude: latitude, longitude: longitude,
-            visited: visited, version: version, createdAt: createdAt, updatedAt: updatedAt, owner: owner
+            visited: visited, version: version, createdAt: createdAt, updatedAt: updatedAt, owner: owner,
+            visitedAt: visitedAt, tags: tags
         )
     }
 
@@ -134,10 +161,27 @@ extension WirePlace {
         case .latitude: WireSchema.ref("Latitude")
         case .longitude: WireSchema.ref("Longitude")
         case .visited: WireSchema.type("boolean")
+        case .visitedAt:
+            [
+                "type": ["string", "null"], "format": "date-time",
+                "description":
+                    "When the owner was there; null while unvisited, or visited before placesd kept the date.",
+            ]
+        case .tags: tagsSchema
         case .version: ["type": "integer", "minimum": 1]
         case .createdAt, .updatedAt: ["type": "string", "format": "date-time"]
         case .owner: WireSchema.type("integer", "The owner's uid; only with allUsers.")
         }
+    }
+
+    /// The schema of a set of tags.
+    public static var tagsSchema: JSONValue {
+        [
+            "type": "array", "maxItems": .number(JSONNumber(TagRules.maximumCount)), "uniqueItems": true,
+            "items": [
+                "type": "string", "minLength": 1, "maxLength": .number(JSONNumber(TagRules.maximumLength)),
+            ],
+        ]
     }
 
     private static func invalid(_ field: String, _ reason: String) -> RPCError {

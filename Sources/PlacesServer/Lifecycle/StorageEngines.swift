@@ -30,10 +30,35 @@ enum StorageEngines {
         kind(of: database).describe(database)
     }
 
+    /// The kind of file every backup is, whatever the store's engine: placesd's SQLite database.
+    static var backupFiles: any BackupFileKind.Type { SQLiteEngine.self }
+
     /// What runs `server.backup` for `database`: a copy through its engine, or a refusal if the engine cannot
     /// copy a store while it is served.
     static func backups(of database: String, logger: Logger?) -> BackupRunner {
-        BackupRunner(database: database, kind: kind(of: database) as? any OnlineBackupKind.Type, logger: logger)
+        BackupRunner(database: database, method: backupMethod(for: database), logger: logger)
+    }
+
+    /// How a backup of `database` is made: an engine that copies its store itself (SQLite copies its file's
+    /// pages) does; a store read in one snapshot (PostgreSQL) has its rows written into a new backup file as they
+    /// are read. Nil when the engine can do neither.
+    private static func backupMethod(for database: String) -> BackupMethod? {
+        let files = backupFiles
+        switch kind(of: database) {
+        case let online as any OnlineBackupKind.Type:
+            return BackupMethod(files: online, databaseDirectory: BackupRunner.parent(of: database)) {
+                target throws(StoreError) in try online.backUp(database, to: target)
+            }
+        case let snapshots as any SnapshotReadingKind.Type:
+            let source = snapshots.describe(database)
+            return BackupMethod(files: files, databaseDirectory: nil) { target throws(StoreError) in
+                try files.writeBackup(of: source, to: target) { sink throws(StoreError) in
+                    try snapshots.readSnapshot(database, into: sink)
+                }
+            }
+        default:
+            return nil
+        }
     }
 
     /// Opens the store in `database` with the engine of its kind, with `options`.

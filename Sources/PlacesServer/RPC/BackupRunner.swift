@@ -11,28 +11,28 @@ import Synchronization
 final class BackupRunner: Sendable {
     /// The database the daemon serves, as configured.
     let database: String
-    /// How the database's engine copies it while it is served; nil when it cannot (PostgreSQL, for now).
-    private let kind: (any OnlineBackupKind.Type)?
+    /// How the store is copied while it is served; nil when its engine cannot copy it.
+    private let method: BackupMethod?
     private let logger: Logger?
     /// Whether a backup is under way: a second one is refused meanwhile.
     private let isRunning = Atomic<Bool>(false)
 
-    /// A runner for `database`, whose engine copies it as `kind` does (nil: it cannot be backed up online).
-    init(database: String, kind: (any OnlineBackupKind.Type)?, logger: Logger?) {
+    /// A runner for `database`, copied as `method` says (nil: it cannot be backed up online).
+    init(database: String, method: BackupMethod?, logger: Logger?) {
         self.database = database
-        self.kind = kind
+        self.method = method
         self.logger = logger
     }
 
     /// A runner that refuses every backup (a dispatcher made without one).
-    static let unavailable = BackupRunner(database: "", kind: nil, logger: nil)
+    static let unavailable = BackupRunner(database: "", method: nil, logger: nil)
 
-    /// Removes the temporaries a backup killed half-way left beside the database (at start-up, before serving).
+    /// Removes the temporaries a backup killed half-way left beside a database file (at start-up, before
+    /// serving).
     func removeTemporariesBesideDatabase() {
-        guard let kind else { return }
-        let directory = Self.parent(of: database)
+        guard let method, let directory = method.databaseDirectory else { return }
         do {
-            let removed = try kind.removeStaleBackups(in: directory, includingOwn: true)
+            let removed = try method.files.removeStaleBackups(in: directory, includingOwn: true)
             if !removed.isEmpty {
                 logger?.notice("Removed \(removed.count) temporaries of unfinished backups in '\(directory)'.")
             }
@@ -43,12 +43,10 @@ final class BackupRunner: Sendable {
 
     /// Checks the target and starts the backup `params` asks for; the caller is known to be an administrator.
     func start(_ params: BackupParams) throws(RPCError) -> Execution {
-        guard let kind else {
+        guard let method else {
             throw RPCError(
                 code: RPCErrorCode.methodNotFound,
-                message:
-                    "server.backup is not available: backups of a PostgreSQL store are not available yet; back up its "
-                    + "database with pg_dump.")
+                message: "server.backup is not available: this store's engine cannot be backed up while it is served.")
         }
         switch params.target {
         case .file(let path):
@@ -68,7 +66,7 @@ final class BackupRunner: Sendable {
             }
             do {
                 _ = try SystemThread.spawn(name: "placesd-backup") { [self] in
-                    let result = run(params, kind: kind)
+                    let result = run(params, method: method)
                     isRunning.store(false, ordering: .releasing)
                     finish(result)
                 }
@@ -80,7 +78,7 @@ final class BackupRunner: Sendable {
     }
 
     /// Makes the backup and, into a directory with `keep`, prunes the older ones.
-    private func run(_ params: BackupParams, kind: any OnlineBackupKind.Type) -> Execution.DeferredResult {
+    private func run(_ params: BackupParams, method: BackupMethod) -> Execution.DeferredResult {
         let (directory, target): (String, String)
         switch params.target {
         case .file(let path): (directory, target) = (Self.parent(of: path), path)
@@ -88,8 +86,8 @@ final class BackupRunner: Sendable {
         }
         let summary: BackupSummary
         do throws(StoreError) {
-            _ = try kind.removeStaleBackups(in: directory, includingOwn: false)
-            summary = try kind.backUp(database, to: target)
+            _ = try method.files.removeStaleBackups(in: directory, includingOwn: false)
+            summary = try method.copy(target)
         } catch {
             logger?.error("\(error)")
             return .failure(RPCError(error))

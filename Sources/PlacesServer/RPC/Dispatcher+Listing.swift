@@ -9,8 +9,7 @@ extension Dispatcher {
         let snapshot = try unlockedSnapshot()
         let (places, revision) = snapshot.visible(to: caller.uid, allUsers: params.allUsers)
         let selection = params.selection
-        let filter = PlaceFilter(
-            visited: selection.visited, query: selection.query.flatMap(TextQuery.init), box: selection.box)
+        let filter = Self.filter(of: selection)
         // The list in its own order, unfiltered: a page of its kept rendering, or of the places' own.
         if selection.sort == .position, selection.order == .ascending, params.after == nil, filter.isEmpty {
             if let rendering = Self.keptRendering(of: places, allUsers: params.allUsers) {
@@ -36,6 +35,13 @@ extension Dispatcher {
                 }
             }
         }
+    }
+
+    /// The filters `selection` asks for.
+    private static func filter(of selection: PlaceSelection) -> PlaceFilter {
+        PlaceFilter(
+            visited: selection.visited, query: selection.query.flatMap(TextQuery.init), tags: selection.tags,
+            box: selection.box)
     }
 
     /// The JSON-RPC error for a listing's: another user's place is not found, as a missing one.
@@ -90,8 +96,7 @@ extension Dispatcher {
     func near(_ params: NearParams, caller: Caller) throws(RPCError) -> Execution {
         let snapshot = try unlockedSnapshot()
         let selection = params.selection
-        var filter = PlaceFilter(
-            visited: selection.visited, query: selection.query.flatMap(TextQuery.init), box: selection.box)
+        var filter = Self.filter(of: selection)
         let origin: Coordinate
         if let from = params.from {
             do throws(ListingError) {

@@ -18,13 +18,16 @@ extension Dispatcher {
             guard !request.hasPositionalParams else { return .failure(.positionalParams) }
             switch method {
             case .add:
-                return .mutation(.add(try AddParams.decode(request.params).draft))
+                let draft = try AddParams.decode(request.params).draft
+                try checkVisitDates([draft.visitedAt])
+                return .mutation(.add(draft))
             case .get:
                 return try get(GetParams.decode(request.params), caller: caller)
             case .list:
                 return try list(ListParams.decode(request.params), caller: caller)
             case .update:
                 let params = try UpdateParams.decode(request.params)
+                try checkVisitDates([params.patch.visitedAt])
                 return .mutation(.update(params.id, params.patch, ifVersion: params.ifVersion))
             case .remove:
                 let params = try RemoveParams.decode(request.params)
@@ -36,17 +39,24 @@ extension Dispatcher {
                 return try near(NearParams.decode(request.params), caller: caller)
             case .resolve:
                 return try resolve(ResolveParams.decode(request.params), caller: caller)
+            case .tags:
+                _ = try EmptyParams.decode(request.params)
+                return try tags(caller: caller)
             case .importPlaces:
                 let params = try ImportParams.decode(
                     request.params, maximumPlaces: settings.current.maximumImportPlaces,
                     readingGPXWith: GPXImport.places)
+                try checkVisitDates(params.places.lazy.map(\.draft.visitedAt))
                 return .mutation(.importPlaces(params.places.map { PlaceImport(id: $0.id, draft: $0.draft) }))
             case .export:
                 return try export(ExportParams.decode(request.params), caller: caller)
             case .backup:
-                try requireAdmin(
-                    caller, for: Method.backup.rawValue,
-                    advice: "a backup holds every user's places; keep your own with 'placesctl export'")
+                // Also the user a daemon runs as: that user owns the database file the backup copies.
+                if caller.uid != Self.daemonUID {
+                    try requireAdmin(
+                        caller, for: Method.backup.rawValue,
+                        advice: "a backup holds every user's places; keep your own with 'placesctl export'")
+                }
                 return try backups.start(BackupParams.decode(request.params))
             case .undo:
                 return try undo(UndoParams.decode(request.params), caller: caller)

@@ -38,14 +38,14 @@ extension Dispatcher {
             store.loggedChanges(of: caller.uid) { result in
                 switch result {
                 case .success(let entries):
-                    let revision = entries.last?.change.revision ?? store.snapshot().revision(of: caller.uid)
+                    let revision = entries.last?.revision ?? store.snapshot().revision(of: caller.uid)
                     let listed = Self.newestFirst(entries, of: params.id, limit: params.limit)
                     finish(
                         .success { out in
                             HistoryItem.write(list: HistoryItem.changesKey, listed, revision: revision, to: &out) {
                                 item, out in
                                 HistoryItem.write(
-                                    item.entry.change, fields: item.fields, undid: item.entry.undid, to: &out)
+                                    item.change, fields: item.fields, undid: item.change.undid, to: &out)
                             }
                         })
                 case .failure(let error): finish(.failure(RPCError(error)))
@@ -57,18 +57,18 @@ extension Dispatcher {
     /// The newest `limit` entries (of `id` when given), each with the fields an update changed when the log holds
     /// the place's entry before it.
     private static func newestFirst(
-        _ entries: [HistoryEntry], of id: PlaceID?, limit: Int
-    ) -> [(entry: HistoryEntry, fields: [PlaceField]?)] {
-        var listed: [(entry: HistoryEntry, fields: [PlaceField]?)] = []
-        for (offset, entry) in entries.enumerated().reversed() where id == nil || entry.change.place.id == id {
+        _ entries: [PlaceChange], of id: PlaceID?, limit: Int
+    ) -> [(change: PlaceChange, fields: [PlaceField]?)] {
+        var listed: [(change: PlaceChange, fields: [PlaceField]?)] = []
+        for (offset, change) in entries.enumerated().reversed() where id == nil || change.place.id == id {
             guard listed.count < limit else { break }
             var fields: [PlaceField]?
-            if entry.change.kind == .updated,
-                let before = entries[..<offset].last(where: { $0.change.place.id == entry.change.place.id })
+            if change.kind == .updated,
+                let before = entries[..<offset].last(where: { $0.place.id == change.place.id })
             {
-                fields = changedFields(from: before.change.place, to: entry.change.place)
+                fields = changedFields(from: before.place, to: change.place)
             }
-            listed.append((entry, fields))
+            listed.append((change, fields))
         }
         return listed
     }

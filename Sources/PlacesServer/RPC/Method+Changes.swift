@@ -6,7 +6,9 @@ extension Method {
         switch self {
         case .add, .update, .remove, .move, .importPlaces: true
         // An undo waits, as a read does, for the changes sent before it: it reverts what they committed.
-        case .get, .list, .near, .resolve, .watch, .export, .status, .unlock, .backup, .discover, .undo, .history: false
+        case .get, .list, .near, .resolve, .tags, .watch, .export, .status, .unlock, .backup, .discover, .undo,
+            .history:
+            false
         }
     }
 }

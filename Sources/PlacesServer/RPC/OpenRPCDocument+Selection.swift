@@ -3,7 +3,7 @@ import PlacesProtocol
 
 /// The params of the methods that sort and filter (`places.list`, `places.near`) and of `places.resolve`.
 extension OpenRPCDocument {
-    /// `sort`, `order`, `visited`, `query` and `bbox`.
+    /// `sort`, `order`, `visited`, `query`, `tag` and `bbox`.
     static func selectionParams(defaultSort: PlaceSort) -> [JSONValue] {
         let latitude: JSONValue = ["type": "number", "minimum": -90, "maximum": 90]
         let longitude: JSONValue = ["type": "number", "minimum": -180, "maximum": 180]
@@ -14,11 +14,15 @@ extension OpenRPCDocument {
         return [
             param(
                 "sort", ["type": "string", "enum": .array(PlaceSort.allCases.map { .string($0.text) })],
-                "The order: position (your own), name (case and accents ignored), createdAt, updatedAt or distance; "
-                    + "ties by id. Default \(defaultSort.text)."),
+                "The order: position (your own), name (case and accents ignored), createdAt, updatedAt, visitedAt "
+                    + "(places without a visit date last) or distance; ties by id. Default \(defaultSort.text)."),
             param("order", ["type": "string", "enum": ["asc", "desc"]], "asc (default) or desc."),
             param(PlaceField.visited.text, ["type": "boolean"], "Only visited, or only unvisited, places."),
-            param("query", ["type": "string"], "Text in the name or description, case and accents ignored."),
+            param("query", ["type": "string"], "Text in the name, description or a tag, case and accents ignored."),
+            param(
+                PlaceSelection.tagKey,
+                ["oneOf": [["type": "string"], ["type": "array", "items": ["type": "string"]]]],
+                "Only places holding this tag, or every one of these tags (ignoring case and accents)."),
             param(
                 "bbox", box,
                 "Only places in this box; west greater than east crosses the antimeridian."),

@@ -137,8 +137,16 @@ enum OpenRPCDocument {
             return Self.method(
                 method, "Changes some fields of a place; its version grows by one.",
                 params: [placeID]
-                    + placeParams(isUpdate: true) + [ifVersion],
-                result: placeResult, errors: placeChangeErrors)
+                    + placeParams(isUpdate: true) + [
+                        param(
+                            UpdateParams.addTagsKey, WirePlace.tagsSchema,
+                            "Tags to add to the place's own as they are when the change is made."),
+                        param(
+                            UpdateParams.removeTagsKey, WirePlace.tagsSchema,
+                            "Tags to take off the place's own (ignoring case and accents); applied before addTags."),
+                        ifVersion,
+                    ],
+                result: placeResult, errors: placeChangeErrors + ["LimitReached"])
         case .remove:
             return Self.method(
                 method, "Removes a place.",
@@ -167,6 +175,10 @@ enum OpenRPCDocument {
             return Self.method(
                 method, "The caller's places a name, the beginning of one, or an id prefix names.",
                 params: resolveParams, result: result("resolved", ResolveResult.schema), errors: ["Locked"])
+        case .tags:
+            return Self.method(
+                method, "Each of the caller's tags, as first written, with how many places hold it, by folded tag.",
+                params: [], result: result("tags", TagsResult.schema), errors: ["Locked"])
         case .watch:
             return Self.method(
                 method,
@@ -245,8 +257,8 @@ enum OpenRPCDocument {
         case .backup:
             return Self.method(
                 method,
-                "Copies the whole store, while it is served, into a SQLite file in placesd's format (root and the admin "
-                    + "group only; sealed rows stay sealed); one backup at a time.",
+                "Copies the whole store, while it is served, into a SQLite file in placesd's format (root, the admin "
+                    + "group and the daemon's own user only; sealed rows stay sealed); one backup at a time.",
                 params: [
                     param(BackupParams.pathKey, ["type": "string"], "The backup file's absolute path (or directory)."),
                     param(

@@ -1,6 +1,6 @@
 import PlacesModel
 
-/// Changes that keep the list, the spatial index and the kept orders in step.
+/// Changes that keep the list, the spatial index, the kept orders and the tag index in step.
 extension OwnerList {
     /// Inserts `place`, stored in `row`, at `index` (in `0...count`); returns the position it got and the places
     /// renumbered to make room (see `makeRoom(at:)`).
@@ -13,6 +13,7 @@ extension OwnerList {
         places.insert(slot, at: index)
         spatial.insert(slot.stored, position: position)
         orders.insert(slot.stored)
+        tags.insert(place)
         return (position, renumbered)
     }
 
@@ -23,6 +24,7 @@ extension OwnerList {
         let slot = places.remove(at: index)
         spatial.remove(slot.place.coordinate, position: slot.position)
         orders.remove(slot.stored)
+        tags.remove(slot.place)
         return slot
     }
 
@@ -35,5 +37,6 @@ extension OwnerList {
         places.replace(at: index, with: stored)
         spatial.replace(slot.place.coordinate, position: slot.position, with: stored, position: slot.position)
         orders.replace(slot.stored, with: stored)
+        tags.replace(slot.place, with: place)
     }
 }

@@ -8,8 +8,6 @@ package struct AppliedMutation: Sendable {
     package var logged: [LoggedChange] = []
     /// The row changes (none if nothing changed).
     package var writes: [PlaceWrite] = []
-    /// For a removal or a move: the place's index in its list before it (what undoing it puts back).
-    package var previousIndex: Int?
 
     /// The change events in order.
     package var changes: [PlaceChange] { logged.map(\.change) }

@@ -21,13 +21,14 @@ extension StoreState {
         }
         index[id] = PlaceLocation(owner: owner, position: position)
         revision += 1
-        let change = PlaceChange(kind: .moved, revision: ownerRevision, storeRevision: revision, place: place)
+        let change = PlaceChange(
+            kind: .moved, revision: ownerRevision, storeRevision: revision, place: place, previousIndex: offset)
         var applied = AppliedMutation(
             outcome: .moved(place, index: destination),
             logged: [
                 LoggedChange(
                     change: change, row: current.row, position: position, renumbered: renumbered.map(\.renumbering))
-            ], previousIndex: offset)
+            ])
         record(renumbered, of: owner, into: &applied)
         applied.writes.append(.reposition(row: current.row, position: position))
         return applied

@@ -100,6 +100,12 @@ extension StoreState {
         }
         // A clock that steps back must not make a place look older than it is.
         var place = current.place.applying(patch, at: max(now, current.place.updatedAt))
+        // Tags added to the place's tags as they are now can come to more than a place may hold.
+        guard place.tags.count <= TagRules.maximumCount else {
+            throw .limitReached(
+                "Failed to add tags: the place would have \(place.tags.count) tags; a place holds at most "
+                    + "\(TagRules.maximumCount)")
+        }
         place.version += 1
         let (_, ownerRevision) = modifyList(of: owner) { list in
             list.replace(at: offset, with: place)
@@ -127,11 +133,12 @@ extension StoreState {
         count -= 1
         revision += 1
         if isEmpty { updateOwnership(of: owner, hasPlaces: false) }
-        let change = PlaceChange(kind: .removed, revision: ownerRevision, storeRevision: revision, place: place)
+        let change = PlaceChange(
+            kind: .removed, revision: ownerRevision, storeRevision: revision, place: place, previousIndex: offset)
         return AppliedMutation(
             outcome: .removed(place),
             logged: [LoggedChange(change: change, row: current.row, position: current.position)],
-            writes: [.delete(row: current.row)], previousIndex: offset)
+            writes: [.delete(row: current.row)])
     }
 
     /// The index of `id` in `owner`'s list and its slot; a place of another owner is reported as not found.

@@ -111,5 +111,6 @@ extension StoreState {
         list.places.insert(slot, at: offset)
         list.spatial.insert(slot.stored, position: position)
         list.orders.insert(slot.stored)
+        list.tags.insert(place)
     }
 }

@@ -1,8 +1,9 @@
 import PlacesModel
 
 extension StoreState {
-    /// Commits the inverses of `plan` in memory, in order, each as an ordinary change; refuses the whole plan,
-    /// leaving the state as it was, if a step is refused or `owner`'s list is no longer at the plan's revision.
+    /// Commits the inverses of `plan` in memory, in order, each as an ordinary change that the log marks with the
+    /// revision of the change it reverted (`PlaceChange.undid`); refuses the whole plan, leaving the state as it
+    /// was, if a step is refused or `owner`'s list is no longer at the plan's revision.
     package mutating func undo(
         _ plan: UndoPlan, owner: UserID, now: Timestamp, maximumPlacesPerOwner: Int
     ) throws(StoreError) -> AppliedMutation {
@@ -18,6 +19,7 @@ extension StoreState {
             case .restore(let place, let index):
                 let restored = try trial.restore(
                     place, at: index, owner: owner, now: now, limit: maximumPlacesPerOwner, into: &applied)
+                applied.logged[applied.logged.count - 1].change.undid = step.reverted.revision
                 undone.append(
                     UndoneChange(
                         reverted: step.reverted, place: restored, revision: applied.logged.last?.change.revision))
@@ -43,7 +45,13 @@ extension StoreState {
             undone.append(
                 UndoneChange(
                     reverted: step.reverted, place: one.outcome.place, revision: one.logged.last?.change.revision))
-            applied.logged += one.logged
+            // The log records which change each inverse reverted, so that a later undo, on any host and after a
+            // restart, takes the change before it.
+            applied.logged += one.logged.map { logged in
+                var logged = logged
+                logged.change.undid = step.reverted.revision
+                return logged
+            }
             applied.writes += one.writes
         }
         // Checked after the steps, whose refusals name the place that changed: a change since the plan that

@@ -9,7 +9,9 @@ package enum PlaceOrderKey: Sendable, Hashable, CaseIterable {
     case createdAt
     /// When the place last changed, ties by id.
     case updatedAt
-    // A kept order of another field (`visitedAt`) is one more case here and in `entry(for:)`.
+    /// When the place was last visited, places without a visit date after every dated one; ties by id.
+    case visitedAt
+    // A kept order of another field is one more case here and in `entry(for:)`.
 
     /// The kept order for `sort`, or nil for position and distance.
     package init?(_ sort: PlaceSort) {
@@ -17,6 +19,7 @@ package enum PlaceOrderKey: Sendable, Hashable, CaseIterable {
         case .name: self = .name
         case .createdAt: self = .createdAt
         case .updatedAt: self = .updatedAt
+        case .visitedAt: self = .visitedAt
         case .position, .distance: return nil
         }
     }
@@ -28,6 +31,8 @@ package enum PlaceOrderKey: Sendable, Hashable, CaseIterable {
         case .name: leading = stored.withFoldedName(TextFolding.leadingKey)
         case .createdAt: leading = Self.timeKey(stored.place.createdAt)
         case .updatedAt: leading = Self.timeKey(stored.place.updatedAt)
+        // No date sorts after every date: no valid date reaches the largest key.
+        case .visitedAt: leading = stored.place.visitedAt.map(Self.timeKey) ?? .max
         }
         return OrderEntry(stored: stored, leading: leading, id: stored.place.id)
     }

@@ -6,15 +6,20 @@ package struct PlaceFilter: Sendable, Hashable {
     package var visited: Bool?
     /// Only places whose folded name or description contains this, when given.
     package var query: TextQuery?
+    /// Only places holding every one of these tags, by folded key (`TagRules.key`), when not empty.
+    package var tagKeys: [String]
     /// Only places in this box, when given.
     package var box: BoundingBox?
     /// Leaves out this place (`places.near` from a place).
     package var excluded: PlaceID?
-    // A filter on another field (the tags a place must have, say) is one more optional property here and one
-    // more line in `includes(_:)`.
+    // A filter on another field is one more optional property here and one more line in `includes(_:)`.
 
     /// Filters that are given.
-    package init(visited: Bool? = nil, query: TextQuery? = nil, box: BoundingBox? = nil, excluded: PlaceID? = nil) {
+    package init(
+        visited: Bool? = nil, query: TextQuery? = nil, tags: [String] = [], box: BoundingBox? = nil,
+        excluded: PlaceID? = nil
+    ) {
+        self.tagKeys = Array(Set(tags.map(TagRules.key))).sorted()
         self.visited = visited
         self.query = query
         self.box = box
@@ -22,7 +27,7 @@ package struct PlaceFilter: Sendable, Hashable {
     }
 
     /// Whether no filter is given: every place is included.
-    package var isEmpty: Bool { visited == nil && query == nil && box == nil && excluded == nil }
+    package var isEmpty: Bool { visited == nil && query == nil && tagKeys.isEmpty && box == nil && excluded == nil }
 
     /// Whether `stored` passes every filter; the cheap ones first.
     package func includes(_ stored: StoredPlace) -> Bool {
@@ -30,7 +35,15 @@ package struct PlaceFilter: Sendable, Hashable {
         if let visited, stored.place.isVisited != visited { return false }
         if let excluded, stored.place.id == excluded { return false }
         if let box, !box.contains(stored.place.coordinate) { return false }
+        if !tagKeys.isEmpty, !Self.holds(stored.place.tags, every: tagKeys) { return false }
         if let query, !query.matches(stored) { return false }
         return true
+    }
+
+    /// Whether `tags` (a place's) hold every one of `keys` (folded).
+    private static func holds(_ tags: [String], every keys: [String]) -> Bool {
+        guard tags.count >= keys.count else { return false }
+        let held = tags.map(TagRules.key)
+        return keys.allSatisfy(held.contains)
     }
 }

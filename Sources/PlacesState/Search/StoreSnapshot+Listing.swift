@@ -11,6 +11,7 @@ extension StoreSnapshot {
         let places = owner.map(places(of:)) ?? allPlaces()
         let cursor = try request.after.map { id throws(ListingError) in try stored(id, owner: owner) }
         let descending = request.direction.isDescending
+        if let tagged = taggedListing(request, owner: owner, cursor: cursor) { return tagged }
         switch request.sort {
         case .position:
             let order = PositionOrder(places: places)
@@ -30,7 +31,7 @@ extension StoreSnapshot {
             var prefiltered = request
             prefiltered.filter = PlaceFilter()
             return Self.page(of: order, request: prefiltered, start: start ?? 0)
-        case .name, .createdAt, .updatedAt:
+        case .name, .createdAt, .updatedAt, .visitedAt:
             guard let key = PlaceOrderKey(request.sort) else { preconditionFailure("\(request.sort) is not kept") }
             let order = owner.map { keptOrder(key, of: $0) } ?? OrderIndex(key: key, of: places)
             let start = cursor.map { stored in
@@ -61,14 +62,14 @@ extension StoreSnapshot {
     }
 
     /// How many places the owners before `owner` have: where `owner`'s list starts in `allPlaces()`.
-    private func ownersBefore(_ owner: UserID) -> Int {
+    func ownersBefore(_ owner: UserID) -> Int {
         var count = 0
         for other in owners where other < owner { count += self.count(of: other) }
         return count
     }
 
     /// The page of `order` that `request` selects, from rank `start` (just after its cursor).
-    private static func page(of order: some OrderedPlaces, request: ListingRequest, start: Int) -> Listing {
+    static func page(of order: some OrderedPlaces, request: ListingRequest, start: Int) -> Listing {
         let descending = request.direction.isDescending
         var page: [StoredPlace] = []
         if request.filter.isEmpty {

@@ -1,6 +1,7 @@
 import PlacesModel
 
-/// A folded text search (`query`): whether a place's folded name or description contains the folded query.
+/// A folded text search (`query`): whether a place's folded name, description or one of its tags contains the
+/// folded query.
 package struct TextQuery: Sendable, Hashable {
     /// The folded query's bytes, never empty.
     package let needle: [UInt8]
@@ -12,7 +13,7 @@ package struct TextQuery: Sendable, Hashable {
         self.needle = needle
     }
 
-    /// Whether `stored`'s name or description contains the query, folded.
+    /// Whether `stored`'s name, description or one of its tags contains the query, folded.
     ///
     /// ASCII text is searched where it is stored, lowering bytes as they are read; only when that finds nothing
     /// in text that is not ASCII is the folded copy (made once, kept with the place) searched. Nothing here
@@ -22,10 +23,26 @@ package struct TextQuery: Sendable, Hashable {
         if name == .found { return true }
         let description = search(stored.place.description)
         if description == .found { return true }
-        if name == .absent, description == .absent { return false }
-        let folding = stored.folding
-        return search(folded: name == .unknown ? folding.name : nil)
-            || search(folded: description == .unknown ? folding.description : nil)
+        if name == .unknown || description == .unknown {
+            let folding = stored.folding
+            if search(folded: name == .unknown ? folding.name : nil)
+                || search(folded: description == .unknown ? folding.description : nil)
+            {
+                return true
+            }
+        }
+        return matches(tags: stored.place.tags)
+    }
+
+    /// Whether one of `tags` contains the query, folded (a tag that is not ASCII is folded here: tags are short).
+    private func matches(tags: [String]) -> Bool {
+        tags.contains { tag in
+            switch search(tag) {
+            case .found: true
+            case .absent: false
+            case .unknown: search(folded: TextFolding.folded(tag))
+            }
+        }
     }
 
     /// What a search of text as stored tells.

@@ -33,7 +33,7 @@ extension StoreSnapshot {
         switch sort {
         case .distance: break
         case .position: found.sort { $0.position < $1.position }
-        case .name, .createdAt, .updatedAt:
+        case .name, .createdAt, .updatedAt, .visitedAt:
             guard let key = PlaceOrderKey(sort) else { break }
             found.sort {
                 key.precedes(

@@ -58,21 +58,28 @@ struct BackupFailureTests {
         }
     }
 
-    /// A daemon over PostgreSQL refuses a backup with -32601 saying why; placesctl exits 64.
-    @Test func aPostgreSQLStoreCannotBeBackedUpYet() throws {
+    /// Over PostgreSQL a backup fails as over SQLite: a missing directory is -32602; with the database out of
+    /// reach, -32005 saying why, nothing at the target and no temporary, and the daemon goes on answering.
+    @Test func aPostgreSQLBackupThatCannotReadTheStoreLeavesNothing() throws {
         let cluster = try PostgresCluster()
         defer { cluster.stop() }
         let daemon = try DaemonProcess(databasePath: cluster.uri)
         defer { daemon.shutdown() }
         try daemon.start(timeout: 60)
+        try daemon.connect().add(["name": "Kept", "latitude": 1, "longitude": 2])
+        let missing = daemon.directory.file("missing")
+        let refused = try daemon.connect().error("server.backup", ["path": .string(missing + "/b.sqlite")])
+        expectError(refused, code: -32602)
+        #expect(refused["data"]?["field"] == "path", "\(refused)")
+
+        try cluster.halt()
         let target = daemon.directory.file("b.sqlite")
-        let error = try daemon.connect().error("server.backup", ["path": .string(target)])
-        expectError(error, code: -32601)
-        #expect(error["message"]?.string?.contains("backups of a PostgreSQL store are not available yet") == true)
-        let run = try Subprocess.run(
-            try Binaries.placesctl(), ["--socket", daemon.socketPath, "backup", target], in: daemon.directory)
-        #expect(run.status == .exited(64) && run.stderr.contains("pg_dump"), "\(run.summary)")
+        let error = try daemon.connect().error("server.backup", ["path": .string(target)], timeout: 60)
+        expectError(error, code: -32005)
+        #expect(error["message"]?.string?.contains("Failed to back up '") == true, "\(error)")
         #expect(!TemporaryDirectory.exists(target))
+        #expect(Self.temporaries(in: daemon.directory.path) == [])
+        #expect(try daemon.connect().result("server.status")["protocol"] == 1)
     }
 
     /// The names of backup temporaries in `directory`.

@@ -17,34 +17,12 @@ struct OnlineBackupTests {
         let snapshot = try watcher.result("places.watch", ["allUsers": true], timeout: 60)
         let start = try #require(snapshot["revision"]?.int)
 
-        let written = SharedCounter()
-        let stop = SharedCounter()
-        let socketPath = daemon.socketPath
-        let writers = Threads(8) { writer -> Int in
-            guard let client = try? RawConnection(path: socketPath) else { return -1 }
-            var changes = 0
-            for index in 0..<2_000 where stop.count == 0 {
-                let name = JSON.string("w\(writer)-\(index)")
-                guard let added = try? client.add(["name": name, "latitude": 1, "longitude": 2]),
-                    let id = added["id"]
-                else { return -1 }
-                let renamed = JSON.string("w\(writer)-\(index) renamed")
-                guard (try? client.result("places.update", ["id": id, "name": renamed])) != nil else { return -1 }
-                if index % 3 == 0 {
-                    guard (try? client.result("places.remove", ["id": id])) != nil else { return -1 }
-                }
-                changes += 1
-                written.increment()
-            }
-            return changes
-        }
-        #expect(Deadline.wait(seconds: 20) { written.count >= 200 }, "the writers got going")
+        let writers = BackupWriters(sockets: Array(repeating: daemon.socketPath, count: 8))
+        #expect(writers.waitForChanges(200, after: 0, seconds: 20), "the writers got going")
         let target = daemon.directory.file("while-writing.sqlite")
         let backup = try daemon.connect().result("server.backup", ["path": .string(target)], timeout: 60)
-        let during = written.count
-        #expect(Deadline.wait(seconds: 20) { written.count >= during + 200 }, "the writers went on after it")
-        stop.increment()
-        let counts = try writers.join(timeout: 60)
+        #expect(writers.waitForChanges(200, seconds: 20), "the writers went on after it")
+        let counts = try writers.stop(timeout: 60)
         #expect(!counts.contains(-1), "every write was answered: \(counts)")
 
         let revision = try #require(backup["revision"]?.int)

@@ -51,7 +51,7 @@ struct UndoMethodTests {
         let history = try client.result("places.history", ["limit": 2])
         let changes = history["changes"]?.array ?? []
         #expect(changes.map { $0["change"] } == ["added", "updated"], "\(history)")
-        #expect(changes.last?["fields"] == ["visited"], "\(history)")
+        #expect(changes.last?["fields"] == ["visited", "visitedAt"], "\(history)")
         let ofOne = try client.result("places.history", ["id": id])["changes"]?.array ?? []
         #expect(ofOne.map { $0["revision"] } == [2, 1])
         let tooMany = try client.error("places.history", ["limit": 1001])
@@ -59,7 +59,8 @@ struct UndoMethodTests {
 
         let table = try placesctl(daemon, ["history", "--limit", "2"])
         #expect(table.status == .exited(0), "\(table.summary)")
-        #expect(table.stdout.contains("updated (visited)") && table.stdout.contains("Orsay"), "\(table.stdout)")
+        #expect(
+            table.stdout.contains("updated (visited, visitedAt)") && table.stdout.contains("Orsay"), "\(table.stdout)")
     }
 
     /// `placesctl undo` says what it did; refused with exit 73 when there is nothing to undo.

@@ -16,7 +16,8 @@ func expectError(
 
 /// Place fields, as every place the daemon returns has them (and nothing else unless `owner` is asked for).
 let placeKeys: Set<String> = [
-    "id", "name", "description", "latitude", "longitude", "visited", "version", "createdAt", "updatedAt",
+    "id", "name", "description", "latitude", "longitude", "visited", "visitedAt", "tags", "version", "createdAt",
+    "updatedAt",
 ]
 
 /// Whether `text` is a UUID in canonical lower case.

@@ -211,3 +211,18 @@ final class PostgresCluster {
         guard result.status == .exited(0) else { throw TestFailure("\(tool) \(arguments): \(result.summary)") }
     }
 }
+
+extension PostgresCluster {
+    /// Runs the SQL file at `path` (a `pg_dump` of a database, say) in the `places` database, stopping at the
+    /// first error.
+    func psql(file path: String) throws {
+        let result = try Subprocess.run(
+            "/usr/lib/postgresql/15/bin/psql",
+            [
+                "-X", "-q", "-v", "ON_ERROR_STOP=1", "-h", socketDirectory, "-p", "\(port)", "-U", "postgres", "-d",
+                database,
+                "-f", path,
+            ], in: directory, timeout: 60)
+        guard result.status == .exited(0) else { throw TestFailure("psql -f \(path): \(result.summary)") }
+    }
+}

@@ -1,7 +1,8 @@
 import Testing
 
-/// What a script sees when placesctl fails: with --json, the daemon's JSON-RPC error object as one line on
-/// standard output, and an exit status for each class of failure it branches on.
+/// What a script sees when placesctl fails: with --json, one JSON-RPC error member, `{"error": {...}}`, as one line
+/// on standard output (the daemon's error object, or placesctl's own), and an exit status for each class of
+/// failure it branches on.
 @Suite("placesctl errors for scripts")
 struct PlacesctlErrorTests {
     /// Runs placesctl with `--socket` pointing at `daemon`.
@@ -9,7 +10,7 @@ struct PlacesctlErrorTests {
         try Subprocess.run(try Binaries.placesctl(), ["--socket", daemon.socketPath] + arguments, in: daemon.directory)
     }
 
-    /// The run's exit status and the one line of JSON it printed on standard output.
+    /// The run's exit status and the error object of the one line of JSON it printed on standard output.
     private func refusal(
         _ run: Subprocess, status: Int32, code: Int, sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> JSON {
@@ -17,7 +18,8 @@ struct PlacesctlErrorTests {
         let lines = run.stdout.split(separator: "\n", omittingEmptySubsequences: false)
         try #require(
             lines.count == 2 && lines[1].isEmpty, "one line of JSON: \(run.summary)", sourceLocation: sourceLocation)
-        let error = try JSON(parsing: String(lines[0]))
+        let line = try JSON(parsing: String(lines[0]))
+        let error = try #require(line["error"], "an error member: \(line)", sourceLocation: sourceLocation)
         #expect(error["code"]?.int == code, "\(error)", sourceLocation: sourceLocation)
         #expect(error["message"]?.string?.isEmpty == false, "\(error)", sourceLocation: sourceLocation)
         #expect(
@@ -59,7 +61,9 @@ struct PlacesctlErrorTests {
         #expect(unknownKey["data"]?["field"] == "lat")
 
         let prefix = try refusal(placesctl(daemon, ["--json", "remove", "ffff"]), status: 66, code: -32001)
-        #expect(prefix["message"] == "No place matches 'ffff'.", "placesctl's own id lookup speaks the same way")
+        #expect(
+            prefix["message"] == "No place is named 'ffff', and no place id begins with it.",
+            "placesctl's own lookup speaks the same way")
         #expect(try raw.list()["places"] == [place], "no refusal changed anything")
     }
 
@@ -82,7 +86,11 @@ struct PlacesctlErrorTests {
         #expect(wrongKey["data"]?["field"] == "key")
 
         #expect(try daemon.stop() == .exited(0))
-        let down = try placesctl(daemon, ["--json", "list"])
-        #expect(down.status == .exited(69) && down.stdout.isEmpty && !down.stderr.isEmpty, "\(down.summary)")
+        let down = try refusal(placesctl(daemon, ["--json", "list"]), status: 69, code: -32069)
+        #expect(down["message"]?.string?.contains(daemon.socketPath) == true, "\(down)")
+        let usage = try refusal(placesctl(daemon, ["--json", "lsit"]), status: 64, code: -32064)
+        #expect(usage["message"] == "unknown command 'lsit'; did you mean 'list'?")
+        let missing = try refusal(placesctl(daemon, ["--json", "get"]), status: 64, code: -32064)
+        #expect(missing["data"]?["command"] == "get", "\(missing)")
     }
 }

@@ -91,7 +91,7 @@ struct PlacesctlTests {
 
         let removed = try placesctl(daemon, ["remove", prefix])
         #expect(removed.status == .exited(0), "\(removed.summary)")
-        #expect(removed.stdout == "Removed place \(eiffelID.prefix(8)).\n", "\(removed.summary)")
+        #expect(removed.stdout == "Removed 'Tour Eiffel' (\(eiffelID.prefix(8))).\n", "\(removed.summary)")
         expectError(try raw.error("places.get", ["id": .string(eiffelID)]), code: -32001)
         let gone = try placesctl(daemon, ["get", prefix])
         #expect(gone.status == .exited(66) && !gone.stderr.isEmpty, "\(gone.summary)")
@@ -130,10 +130,10 @@ struct PlacesctlTests {
         #expect(try raw.list()["total"] == 2, "refusals changed nothing")
     }
 
-    /// Usage errors exit 64 without touching the daemon.
+    /// Usage errors exit 64 without touching the daemon; `call`, which implies --json, prints the error object.
     @Test(arguments: [
         ["frobnicate"], ["add"], ["add", "Name", "--lat", "1"], ["add", "Name", "--lat", "north", "--lon", "1"],
-        ["list", "--offset"], ["list", "--visited", "--unvisited"], ["get"], ["get", "abc"], ["get", "xyz!"],
+        ["list", "--offset"], ["list", "--visited", "--unvisited"], ["get"], ["get", ""], ["get", "  "],
         ["update", "abcd"], ["call"], ["call", "places.list", "not json"], ["--no-such-option", "status"],
     ])
     func usageErrorsExit64(_ arguments: [String]) throws {
@@ -141,7 +141,12 @@ struct PlacesctlTests {
         defer { daemon.shutdown() }
         let run = try placesctl(daemon, arguments)
         #expect(run.status == .exited(64), "\(run.summary)")
-        #expect(!run.stderr.isEmpty && run.stdout.isEmpty, "\(run.summary)")
+        #expect(!run.stderr.isEmpty, "\(run.summary)")
+        if arguments[0] == "call" {
+            #expect(try JSON(parsing: run.stdout)["error"]?["code"] == -32064, "\(run.summary)")
+        } else {
+            #expect(run.stdout.isEmpty, "\(run.summary)")
+        }
         #expect(try daemon.connect().list()["total"] == 0)
     }
 
