@@ -176,6 +176,22 @@ import Testing
         #expect(outcome.standardOutput == "Updated 'Eiffel Tower' (0f8fad5b), now at version 1.\n")
     }
 
+    @Test func nearAndListSendTagsWithTheSort() {
+        let near = Self.daemon().run(
+            "near", "--lat", "1", "--lon", "2", "--tag", "Rome", "--tag", "museum", "--sort", "visitedAt")
+        #expect(
+            near.calls.first
+                == .init(
+                    method: "places.near",
+                    params: ["latitude": 1, "longitude": 2, "sort": "visitedAt", "tag": ["Rome", "museum"]]),
+            "\(near.calls)")
+        let list = Self.daemon().run("list", "--tag", "paris", "--sort", "name", "--reverse")
+        #expect(
+            list.calls.first
+                == .init(method: "places.list", params: ["sort": "name", "order": "desc", "tag": ["paris"]]),
+            "\(list.calls)")
+    }
+
     @Test func removeConfirms() {
         let outcome = Self.daemon().run("remove", Fixtures.eiffelID, "--if-version", "1")
         #expect(
