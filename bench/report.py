@@ -297,6 +297,17 @@ def read_numbers(directory, name):
         return [value for value in (parse_value(line.strip()) for line in file) if isinstance(value, float)]
 
 
+def import_targets(raw):
+    """The figure of "Imports of any size": the staged import with default settings against one request."""
+    imports = raw["imports"]
+    places = (imports["staged"] or imports["one_request"] or {}).get("places")
+    label = f"{int(places):,}" if isinstance(places, (int, float)) else "n/a"
+    return [
+        (f"import of a {label}-place export, places/s (placesctl import, defaults)", field(imports["staged"], "rps"),
+         field(imports["one_request"], "rps"), "places.import in one request, line limit raised", AT_LEAST, 0.8),
+    ]
+
+
 def verdict(value, op, bound):
     if value is None:
         return "n/a"
@@ -453,6 +464,11 @@ def main():
                 "add": read_numbers(directory, "placesd-add-c50-during-backup.coverage"),
             },
         },
+        # placesctl import of a large export (staged, default settings) and the same places in one request.
+        "imports": {
+            "staged": read_runs(directory, "placesd-import-staged.jsonl"),
+            "one_request": read_runs(directory, "placesd-import-one-request.jsonl"),
+        },
         "startup_ms": startup,
         "hyperfine": startup_export,
         "oneshot_ms": oneshot,
@@ -471,6 +487,7 @@ def main():
     raw["shared_targets"] = judged_rows(shared_targets(raw))
     raw["search_targets"] = judged_rows(search_targets(directory, large))
     raw["backup_targets"] = judged_rows(backup_targets(raw))
+    raw["import_targets"] = judged_rows(import_targets(raw))
     growth = scaling_rows(raw)
     labels = [size_label(size) for size in sizes]
     raw["growth"] = [
@@ -529,6 +546,8 @@ def main():
         shares = {kind: ", ".join(show_ratio(value) for value in values) or "n/a" for kind, values in coverage.items()}
         print(f"(a backup was under way through {shares['get']} of each get run's wall time and {shares['add']} of "
               "each add run's)")
+    print("\nimports of any size (ratio = staged import / one request)")
+    print_judged(raw["import_targets"])
 
     print(f"\nhow cost grows ({', '.join(labels)} places; ratio = {labels[-1]} / {labels[0]}; "
           f"req/s must stay within {FLAT_LOW}-{FLAT_HIGH})")
@@ -547,7 +566,7 @@ def main():
     if large_facts.get("export_bytes") is not None:
         print(f"JSON export of {meta['near_places']} places: {large_facts['export_bytes']:,.0f} bytes")
     judged = (raw["targets"] + raw["pipeline_targets"] + raw["shared_targets"] + raw["search_targets"]
-              + raw["backup_targets"] + raw["growth"])
+              + raw["backup_targets"] + raw["import_targets"] + raw["growth"])
     failed = [row["figure"] for row in judged if row["result"] == "FAIL"]
     missing = [row["figure"] for row in judged if row["result"] == "n/a"]
     print(f"targets: {len(failed)} FAIL, {len(missing)} n/a")

@@ -28,6 +28,10 @@
 #     gets above) and durable places.add (after the adds below) at 50 connections while bench/backup-loop.py keeps
 #     a backup under way, one server.backup after another, each in rounds with the same figure without a backup;
 #     the share of each run's wall time a backup covered is printed, and a share under 0.9 counts as a failure.
+#   - an import of a 60 MB export (50,000 places with long descriptions, bench/make-export.py): `placesctl
+#     import` into a fresh placesd with its default settings (the staged import, in parts under the 1 MiB line
+#     limit), in rounds with the same file sent as one places.import request to a fresh placesd whose line limit is
+#     raised (bench/import-once.py); places/s, each run on a database of its own;
 #   - over PostgreSQL (when postgresql-15 is installed; a throwaway cluster of its own, Unix socket only):
 #     durable places.add at 50 connections on one host, and on two hosts over one database at once (25 each,
 #     then 50 each), beside a SQLite host; places.get and places.near on a PostgreSQL-backed host and a SQLite
@@ -70,6 +74,7 @@ list_places=100   # places the places.list user holds
 value_size=256    # bytes of each Redis value: about the size of a place as JSON
 redis_requests=200000
 import_chunk=50000  # places per places.import request (placesd refuses more than 100,000 by default)
+import_places=50000 # places in the export the import figure imports (about 60 MB)
 pipelined_adds=100000  # places.add requests in each pipelined run (each run grows that figure's store alike)
 batch_size=1000        # places.add requests in each JSON-RPC batch line
 script_requests=100000 # requests the shell script pipes through socat (and redis-cli --pipe) in one go
@@ -638,6 +643,53 @@ start_placesd() {
         --max-line-bytes 67108864 --max-places 100000000
 }
 
+# The import of a large export: jobs of kind `import` (see `job`), each run into a fresh database.
+# import_start NAME: empties the figure's raw file.
+import_start() {
+    : >"$raw/$1.jsonl"
+    : >"$raw/$1.err"
+}
+
+# import_run NAME staged|one-request FILE COUNT: one import of FILE's COUNT places into a fresh placesd: with its
+# default settings through `placesctl import`, or in one places.import line to a placesd whose line limit is
+# raised above the file's size; its {"places", "seconds", "rps"} added to $raw/NAME.jsonl.
+import_run() {
+    local name=$1 mode=$2 file=$3 count=$4 socket=$work/$1.sock database=$data/$1.sqlite limit=() start end
+    rm -f "$database" "$database-wal" "$database-shm"
+    if [ "$mode" = one-request ]; then
+        limit=(--max-line-bytes $(($(stat -c %s "$file") + 1048576)))
+    fi
+    start_server "$name" --notify "$work/$name.notify" --socket "$socket" -- \
+        "$bin_dir/placesd" --socket "$socket" --database "$database" --log-level warning "${limit[@]}" >/dev/null
+    start=$(date +%s%N)
+    if [ "$mode" = one-request ]; then
+        timeout 600 python3 "$root/bench/import-once.py" "$socket" "$file" "$count" >/dev/null 2>>"$raw/$name.err"
+    else
+        timeout 600 "$bin_dir/placesctl" --socket "$socket" import "$file" >/dev/null 2>>"$raw/$name.err"
+    fi || {
+        echo "bench: $name: the import failed: $(tail -n 3 "$raw/$name.err")" >&2
+        failures=$((failures + 1))
+    }
+    end=$(date +%s%N)
+    expect_places "$socket" "$count"
+    stop_server "$name"
+    rm -f "$database" "$database-wal" "$database-shm"
+    awk -v places="$count" -v ns=$((end - start)) \
+        'BEGIN { printf "{\"places\":%d,\"seconds\":%.3f,\"rps\":%.1f}\n", places, ns / 1e9, places * 1e9 / ns }' \
+        >>"$raw/$name.jsonl"
+}
+
+# import_report NAME: the median rate over the runs.
+import_report() {
+    local line rps=() durations=()
+    while IFS= read -r line; do
+        rps+=("$(json_number rps "$line")")
+        durations+=("$(json_number seconds "$line")")
+    done <"$raw/$1.jsonl"
+    printf '%-26s %9s places/s   %7s s   runs: %s places/s\n' "$1" "$(median "${rps[@]}")" \
+        "$(median "${durations[@]}")" "${rps[*]}"
+}
+
 # pg_run COMMAND...: runs a PostgreSQL tool, as the postgres user when this is root (initdb refuses root).
 pg_run() {
     if [ "$(id -u)" -eq 0 ]; then
@@ -1046,6 +1098,14 @@ if [ "$only_reference" = false ]; then
         rm -f "$work/placesd-$label.ids" "$work/placesd-$label-get.jsonl" "$data/placesd-$label.sqlite" \
             "$data/placesd-$label.sqlite-wal" "$data/placesd-$label.sqlite-shm"
     done
+
+    section "placesd: import of a $import_places-place export, staged (default settings) and in one request"
+    import_file=$data/export-$import_places.json
+    echo "export: $(python3 "$root/bench/make-export.py" "$import_file" "$import_places") bytes"
+    job import_staged import placesd-import-staged staged "$import_file" "$import_places"
+    job import_one import placesd-import-one-request one-request "$import_file" "$import_places"
+    alternate import_staged import_one
+    rm -f "$import_file"
 
     if [ "$have_postgres" = true ]; then
         section "placesd over PostgreSQL ($(pg_run "$pg_bin/postgres" --version)): one and two hosts on one database"

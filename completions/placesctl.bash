@@ -31,7 +31,7 @@ _placesctl()
                 socket=${words[i + 1]}
                 ((i++))
                 ;;
-            --color | --lat | --latitude | --lon | --longitude | --description | --tag | --sort | --order | --search | --bbox | --from | --offset | --limit | --format | --fields | --name | --if-version | --on | --before | --after | --radius | -o | --output | --keep | --key-file)
+            --color | --lat | --latitude | --lon | --longitude | --description | --tag | --sort | --order | --search | --bbox | --from | --offset | --limit | --format | --fields | --name | --if-version | --on | --before | --after | --radius | --on-conflict | -o | --output | --keep | --key-file)
                 ((i++))
                 ;;
             -*) ;;
@@ -101,7 +101,7 @@ _placesctl()
             esac
             options='--visited --unvisited --sort --order --reverse --search --tag --bbox --lat --latitude --lon --longitude --from --offset --limit --format --fields'
             ;;
-        get | tags | undo | watch | import | status | call | help)
+        get | tags | undo | watch | status | call | help)
             options=''
             ;;
         update)
@@ -171,6 +171,15 @@ _placesctl()
                     ;;
             esac
             options='--lat --latitude --lon --longitude --from --radius --limit --visited --unvisited --sort --order --reverse --search --tag --bbox --format'
+            ;;
+        import)
+            case $prev in
+                --on-conflict)
+                    mapfile -t COMPREPLY < <(compgen -W 'fail skip replace' -- "$cur")
+                    return
+                    ;;
+            esac
+            options='--on-conflict --skip-duplicates --dry-run'
             ;;
         export)
             case $prev in
@@ -244,7 +253,7 @@ _placesctl()
         call)
             case $position in
                 0)
-                    mapfile -t COMPREPLY < <(compgen -W 'places.add places.get places.list places.update places.remove places.move places.near places.resolve places.tags places.watch places.import places.export places.undo places.history server.status server.unlock server.backup rpc.discover' -- "$cur")
+                    mapfile -t COMPREPLY < <(compgen -W 'places.add places.get places.list places.update places.remove places.move places.near places.resolve places.tags places.watch places.import places.import.begin places.import.add places.import.commit places.import.abort places.export places.undo places.history server.status server.unlock server.backup rpc.discover' -- "$cur")
                     ;;
             esac
             ;;

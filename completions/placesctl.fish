@@ -23,7 +23,7 @@ function __placesctl_argument
     for token in $tokens
         if test $skip = 1
             set skip 0
-        else if contains -- $token --socket --color --lat --latitude --lon --longitude --description --tag --sort --order --search --bbox --from --offset --limit --format --fields --name --if-version --on --before --after --radius -o --output --keep --key-file
+        else if contains -- $token --socket --color --lat --latitude --lon --longitude --description --tag --sort --order --search --bbox --from --offset --limit --format --fields --name --if-version --on --before --after --radius --on-conflict -o --output --keep --key-file
             set skip 1
         else if string match -q -- '-*' $token
             continue
@@ -103,6 +103,9 @@ complete -c placesctl -n '__fish_seen_subcommand_from near' -l from -x -a '(__pl
 complete -c placesctl -n '__fish_seen_subcommand_from near' -l radius -x -d 'Only places this close: metres or kilometres'
 complete -c placesctl -n '__fish_seen_subcommand_from near' -l visited -d 'Only visited places'
 complete -c placesctl -n '__fish_seen_subcommand_from near' -l unvisited -d 'Only places not visited yet'
+complete -c placesctl -n '__fish_seen_subcommand_from import' -l on-conflict -x -a 'fail skip replace' -d 'For an id already in use: fail, skip the place, or replace your place\'s fields with the imported ones'
+complete -c placesctl -n '__fish_seen_subcommand_from import' -l skip-duplicates -d 'Leave out places without an id that have the name of one of yours, or of one earlier in the file, within 50 m of it'
+complete -c placesctl -n '__fish_seen_subcommand_from import' -l dry-run -d 'Say what would be added, replaced and skipped, and change nothing'
 complete -c placesctl -n '__fish_seen_subcommand_from export' -l format -x -a 'json geojson gpx' -d 'json, geojson or gpx'
 complete -c placesctl -n '__fish_seen_subcommand_from export' -s o -l output -r -F -d 'Write to FILE instead of standard output'
 complete -c placesctl -n '__fish_seen_subcommand_from backup' -l keep -x -d 'With a DIRECTORY, keep the newest N backups there'
@@ -114,5 +117,5 @@ complete -c placesctl -n '__placesctl_argument 0 history' -a '(__placesctl_ids)'
 complete -c placesctl -n '__placesctl_argument 0 import' -F -a - -d 'The file to read, or - for standard input'
 complete -c placesctl -n '__placesctl_argument 0 backup' -F -d 'The backup file, or a directory to keep dated backups in'
 complete -c placesctl -n '__placesctl_argument 0 key' -a 'generate' -d 'What to do: generate, the only action'
-complete -c placesctl -n '__placesctl_argument 0 call' -a 'places.add places.get places.list places.update places.remove places.move places.near places.resolve places.tags places.watch places.import places.export places.undo places.history server.status server.unlock server.backup rpc.discover' -d 'The method\'s name, such as places.list'
+complete -c placesctl -n '__placesctl_argument 0 call' -a 'places.add places.get places.list places.update places.remove places.move places.near places.resolve places.tags places.watch places.import places.import.begin places.import.add places.import.commit places.import.abort places.export places.undo places.history server.status server.unlock server.backup rpc.discover' -d 'The method\'s name, such as places.list'
 complete -c placesctl -n '__placesctl_argument 0 help' -a "$commands" -d 'The command to explain'

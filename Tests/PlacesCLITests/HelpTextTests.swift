@@ -102,7 +102,7 @@ import Testing
                 + "[--bbox S,W,N,E] [--format FORMAT]"
         ),
         ("watch", "placesctl watch"),
-        ("import", "placesctl import FILE"),
+        ("import", "placesctl import FILE [--on-conflict MODE] [--skip-duplicates] [--dry-run]"),
         ("export", "placesctl export [--format FORMAT] [-o FILE]"),
         ("status", "placesctl status"),
         ("unlock", "placesctl unlock [--key-file FILE]"),

@@ -95,15 +95,46 @@ import Testing
 }
 
 @Suite struct ImportCommandTests {
-    /// A daemon that imports everything and says how many.
-    static func daemon(files: [String: String]) -> CLIHarness {
+    /// The places a fake daemon's staged import holds.
+    final class Staged {
+        var count = 0
+    }
+
+    /// A daemon that stages everything, imports it and says how many; its line limit is `maxLineBytes`.
+    static func daemon(files: [String: String], maxLineBytes: Int = 1 << 20) -> CLIHarness {
         var harness = CLIHarness()
         harness.inputFiles = files.mapValues { Array($0.utf8) }
-        harness.respond = { _, params in
+        let staged = Staged()
+        harness.respond = { method, params in
             let count = params?["places"]?.arrayValue?.count ?? params?["geojson"]?["features"]?.arrayValue?.count ?? 0
-            return .success(["added": .number(JSONNumber(count)), "revision": 12])
+            switch method {
+            case "places.import.begin":
+                return .success(["token": "t", "maxLineBytes": .number(JSONNumber(maxLineBytes)), "maxPlaces": 100_000])
+            case "places.import.add":
+                staged.count += count
+                return .success(["staged": .number(JSONNumber(staged.count))])
+            default:
+                return .success(
+                    [
+                        "added": .number(JSONNumber(staged.count)), "replaced": 0,
+                        "skipped": ["idInUse": 0, "duplicate": 0], "dryRun": false, "revision": 12,
+                    ])
+            }
         }
         return harness
+    }
+
+    /// The calls of a staged import of `params` in one part, committed with `options`.
+    static func stagedCalls(_ params: JSONValue, options: [(key: String, value: JSONValue)] = [])
+        -> [FakeTransport.Call]
+    {
+        var part: [(key: String, value: JSONValue)] = [("token", "t")]
+        part += params.objectValue?.members ?? []
+        return [
+            .init(method: "places.import.begin", params: nil),
+            .init(method: "places.import.add", params: .object(JSONObject(part))),
+            .init(method: "places.import.commit", params: .object(JSONObject([("token", "t")] + options))),
+        ]
     }
 
     /// A GeoJSON FeatureCollection with one point.
@@ -170,23 +201,25 @@ import Testing
     @Test func importsAndConfirms() {
         let outcome = Self.daemon(files: ["p.json": "[{\"latitude\": 1, \"longitude\": 2}]"]).run("import", "p.json")
         #expect(outcome.exitCode == .success)
-        #expect(
-            outcome.calls == [.init(method: "places.import", params: ["places": [["latitude": 1, "longitude": 2]]])])
+        #expect(outcome.calls == Self.stagedCalls(["places": [["latitude": 1, "longitude": 2]]]))
         #expect(outcome.standardOutput == "Imported 1 place.\n")
         #expect(outcome.standardError.isEmpty)
     }
 
     @Test func readsStandardInputAndPrintsJSON() {
         let outcome = Self.daemon(files: ["-": Self.geojson]).run("import", "-", "--json")
-        #expect(outcome.calls.first?.params?["geojson"]?["type"] == "FeatureCollection")
-        #expect(outcome.standardOutput == "{\"added\":1,\"revision\":12}\n")
+        #expect(outcome.calls.dropFirst().first?.params?["geojson"]?["type"] == "FeatureCollection")
+        #expect(
+            outcome.standardOutput
+                == "{\"added\":1,\"replaced\":0,\"skipped\":{\"idInUse\":0,\"duplicate\":0},\"dryRun\":false,\"revision\":12}\n"
+        )
     }
 
     /// GPX is sent as it is for the daemon to read; ISO 8859-1, when its declaration says so, as its characters.
     @Test func sendsGPXAsText() throws {
         let outcome = Self.daemon(files: ["p.gpx": ExportCommandTests.gpx]).run("import", "p.gpx")
         #expect(outcome.exitCode == .success)
-        #expect(outcome.calls == [.init(method: "places.import", params: ["gpx": .string(ExportCommandTests.gpx)])])
+        #expect(outcome.calls == Self.stagedCalls(["gpx": .string(ExportCommandTests.gpx)]))
         let latin1 =
             Array(#"<?xml version="1.0" encoding="ISO-8859-1"?><gpx><wpt><name>Caf"#.utf8) + [0xE9]
             + Array("</name></wpt></gpx>".utf8)
@@ -238,8 +271,52 @@ import Testing
         #expect(outcome.exitCode == .dataError)
         #expect(
             outcome.standardError
-                == "placesctl: Invalid request: The request line is longer than 1048576 bytes. The file is too large "
-                + "for one request: split it, or raise placesd's max-line-bytes.\n")
+                == "placesctl: Invalid request: The request line is longer than 1048576 bytes. A part of the file is "
+                + "too large for one request: raise placesd's max-line-bytes.\n")
+    }
+
+    /// The options go to the commit; the summary says what was skipped and replaced, and why.
+    @Test func optionsGoToTheCommit() {
+        let outcome = Self.daemon(files: ["p.json": "[]"]).run(
+            "import", "--on-conflict", "replace", "--skip-duplicates", "--dry-run", "p.json")
+        #expect(outcome.exitCode == .success)
+        #expect(
+            outcome.calls
+                == Self.stagedCalls(
+                    ["places": []], options: [("onConflict", "replace"), ("skipDuplicates", true), ("dryRun", true)]))
+        let refused = Self.daemon(files: ["p.json": "[]"]).run("import", "--on-conflict", "merge", "p.json")
+        #expect(refused.exitCode == .usage && refused.calls.isEmpty)
+    }
+
+    @Test(arguments: [
+        (ImportResult(added: 2), "Imported 2 places."),
+        (ImportResult(added: 1, replaced: 3), "Imported 1 place; replaced 3."),
+        (
+            ImportResult(added: 0, skippedIDInUse: 1, skippedDuplicates: 2),
+            "Imported 0 places; skipped 3 (1 with an id in use, 2 duplicates)."
+        ),
+        (
+            ImportResult(added: 4, replaced: 1, skippedDuplicates: 1, isDryRun: true),
+            "Dry run, nothing changed: would import 4 places; replace 1; skip 1 (1 duplicate)."
+        ),
+    ])
+    func summaries(result: ImportResult, text: String) {
+        #expect(ImportCommand.summary(of: result) == text)
+    }
+
+    /// A file goes in parts of whole places, each within the daemon's line limit.
+    @Test func splitsIntoPartsUnderTheLineLimit() throws {
+        let element: JSONValue = ["name": .string(String(repeating: "x", count: 90))]
+        let size = element.jsonBytes.count + 1
+        let places = JSONValue.array(Array(repeating: element, count: 10))
+        let parts = ImportUpload.parts(of: .places(places), lineBytes: ImportUpload.envelopeBytes + 3 * size)
+        #expect(parts.map(\.bytes) == [3 * size, 3 * size, 3 * size, size])
+        #expect(parts.map { $0.document.encoded["places"]?.arrayValue?.count } == [3, 3, 3, 1])
+        let collection: JSONValue = ["type": "FeatureCollection", "features": places]
+        let features = ImportUpload.parts(of: .geojson(collection), lineBytes: ImportUpload.envelopeBytes + 5 * size)
+        #expect(features.map { $0.document.encoded["geojson"]?["features"]?.arrayValue?.count } == [5, 5])
+        #expect(features.allSatisfy { $0.document.encoded["geojson"]?["type"] == "FeatureCollection" })
+        #expect(ImportUpload.parts(of: .places([]), lineBytes: 1 << 20).count == 1, "an empty import is sent too")
     }
 
     @Test func largeFilesShowAProgressBarOnATerminal() {
@@ -253,7 +330,10 @@ import Testing
         #expect(outcome.exitCode == .success)
         #expect(outcome.standardOutput == "Imported 1200 places.\n")
         #expect(outcome.standardError.hasPrefix("\r\u{1B}[KReading  ["))
-        #expect(outcome.standardError.contains("\r\u{1B}[KSending  [############------------]  50%  0.6/1.2 MiB"))
+        // Two parts under the daemon's 1 MiB line: the bar goes on over both.
+        #expect(outcome.standardError.contains("\r\u{1B}[KSending  [##########--------------]  43%  0.5/1.2 MiB"))
+        #expect(outcome.standardError.contains("\r\u{1B}[KSending  [########################] 100%  1.2/1.2 MiB"))
+        #expect(outcome.calls.filter { $0.method == "places.import.add" }.count == 2)
         #expect(outcome.standardError.contains("Waiting for placesd to import 1.2 MiB…"))
         #expect(outcome.standardError.hasSuffix(ProgressBar.eraseLine), "the bar is cleared")
 

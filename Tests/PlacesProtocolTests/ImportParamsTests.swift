@@ -204,3 +204,53 @@ import Testing
         }
     }
 }
+
+/// The parts of a staged import and the import's options.
+@Suite struct StagedImportParamsTests {
+    @Test func aPartNamesItsPlacesByTheirIndexInTheWholeImport() throws {
+        let part = try ImportAddParams.decode(
+            params(#"{"token":"t","places":[{"latitude":1,"longitude":2},{"latitude":91,"longitude":2}]}"#))
+        #expect(
+            try paramsFailure(
+                { (_: JSONObject?) throws(RPCError) in
+                    try ImportParams.places(in: part.document, firstIndex: 1200, maximumPlaces: .max)
+                }, nil) == ValidationError(field: "places[1201].latitude", reason: "must be between -90 and 90"))
+        let features = try ImportAddParams.decode(
+            params(
+                #"{"token":"t","geojson":{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Point","coordinates":[1,95]}}]}}"#
+            ))
+        #expect(
+            try paramsFailure(
+                { (_: JSONObject?) throws(RPCError) in
+                    try ImportParams.places(in: features.document, firstIndex: 7, maximumPlaces: .max)
+                }, nil)?.field == "geojson.features[7].geometry.coordinates[1]")
+    }
+
+    @Test func aPartCountsThePlacesBeforeIt() throws {
+        let part = try ImportAddParams.decode(params(#"{"token":"t","places":[{"latitude":1,"longitude":2}]}"#))
+        #expect(try ImportParams.places(in: part.document, firstIndex: 2, maximumPlaces: 3).count == 1)
+        #expect {
+            try ImportParams.places(in: part.document, firstIndex: 3, maximumPlaces: 3)
+        } throws: { error in
+            (error as? RPCError)?.message.contains("The import has 4 places") == true
+        }
+    }
+
+    @Test(arguments: [
+        (#"{"places":[],"onConflict":"merge"}"#, "onConflict", #"must be "fail", "skip" or "replace", not "merge""#),
+        (#"{"places":[],"dryRun":1}"#, "dryRun", "must be a boolean"),
+        (#"{"token":"t","places":[]}"#, "token", "is not a known parameter"),
+    ])
+    func refusesBadOptions(text: String, field: String, reason: String) throws {
+        #expect(try paramsFailure(ImportParams.decode, text) == ValidationError(field: field, reason: reason))
+    }
+
+    @Test func theCommitAndTheAbortNeedTheToken() throws {
+        #expect(
+            try paramsFailure(ImportCommitParams.decode, "{}") == ValidationError(field: "token", reason: "is required")
+        )
+        #expect(try paramsFailure(ImportAbortParams.decode, #"{"token":1}"#)?.field == "token")
+        #expect(
+            try ImportCommitParams.decode(params(#"{"token":"t","onConflict":"skip"}"#)).options.onConflict == .skip)
+    }
+}

@@ -61,6 +61,15 @@ import Testing
         ImportParams(places: [
             ImportedPlace(id: id, draft: draft()), ImportedPlace(id: nil, draft: draft(visited: true)),
         ]),
+        ImportParams(
+            places: [ImportedPlace(id: nil, draft: draft())],
+            options: ImportOptions(onConflict: .replace, skipDuplicates: true, isDryRun: true)),
+        ImportParams(places: [], options: ImportOptions(onConflict: .skip)),
+        ImportAddParams(token: "t", document: .places([["name": "A", "latitude": 1, "longitude": 2]])),
+        ImportAddParams(token: "t", document: .gpx("<gpx/>")),
+        ImportCommitParams(token: "t"),
+        ImportCommitParams(token: "t", options: ImportOptions(onConflict: .skip, skipDuplicates: true)),
+        ImportAbortParams(token: "t"),
         ImportParams.Document.places([["name": "A", "latitude": 1, "longitude": 2]]),
         ImportParams.Document.geojson(["type": "FeatureCollection", "features": []]),
         ImportParams.Document.gpx("<gpx><wpt lat=\"1\" lon=\"2\"/></gpx>"),
@@ -91,7 +100,7 @@ import Testing
             if let type = method.paramsType {
                 #expect(type.method == method, "\(method)")
             } else {
-                #expect([Method.tags, .status, .discover].contains(method), "\(method) takes params")
+                #expect([Method.tags, .status, .discover, .importBegin].contains(method), "\(method) takes params")
             }
         }
         let typed = Self.samples.map { type(of: $0).method }

@@ -85,7 +85,20 @@ struct ResultTypesTests {
             Self.written { MoveResult.write(id: id, index: 2, revision: 8, to: &$0) }
                 == "{\"id\":\"\(id)\",\"index\":2,\"revision\":8}")
         #expect(Self.written { RemoveResult.write(id: id, to: &$0) } == "{\"id\":\"\(id)\",\"removed\":true}")
-        #expect(Self.written { ImportResult.write(added: 3, revision: 4, to: &$0) } == "{\"added\":3,\"revision\":4}")
+        #expect(
+            Self.written { ImportResult(added: 3, replaced: 1, skippedDuplicates: 2).write(revision: 4, to: &$0) }
+                == "{\"added\":3,\"replaced\":1,\"skipped\":{\"idInUse\":0,\"duplicate\":2},\"dryRun\":false,\"revision\":4}"
+        )
+        #expect(
+            try ImportResult.decode([
+                "added": 3, "replaced": 1, "skipped": ["idInUse": 4, "duplicate": 2], "dryRun": true,
+            ])
+                == ImportResult(added: 3, replaced: 1, skippedIDInUse: 4, skippedDuplicates: 2, isDryRun: true))
+        #expect(
+            Self.written { ImportBeginResult(token: "t", maxLineBytes: 9, maxPlaces: 5).write(to: &$0) }
+                == "{\"token\":\"t\",\"maxLineBytes\":9,\"maxPlaces\":5}")
+        #expect(try ImportBeginResult.decode(["token": "t", "maxLineBytes": 9, "maxPlaces": 5]).maxPlaces == 5)
+        #expect(try StagedImportResult.decode(["staged": 7]).staged == 7)
         #expect(Self.written { UnlockResult.write(to: &$0) } == "{\"locked\":false}")
         #expect(Self.written { OverflowNotice.write(reason: "full", to: &$0) } == "{\"reason\":\"full\"}")
         #expect(try MoveResult.decode(["index": 2]).index == 2)

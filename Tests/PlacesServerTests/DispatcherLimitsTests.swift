@@ -17,8 +17,10 @@ struct DispatcherLimitsTests {
         case .get, .remove: #""id":"\#(uuid)""#
         case .update: #""id":"\#(uuid)","visited":true"#
         case .move: #""id":"\#(uuid)","index":0"#
-        case .list, .tags, .watch, .status, .discover, .undo, .history: ""
+        case .list, .tags, .watch, .status, .discover, .undo, .history, .importBegin: ""
         case .importPlaces: #""places":[]"#
+        case .importAdd: #""token":"t","places":[]"#
+        case .importCommit, .importAbort: #""token":"t""#
         case .export: #""format":"gpx""#
         case .resolve: #""ref":"Louvre""#
         case .unlock: #""key":"AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=""#

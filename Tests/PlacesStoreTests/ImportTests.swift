@@ -25,7 +25,7 @@ import Testing
             PlaceImport(id: nil, draft: draft("b")),
             PlaceImport(id: id(3), draft: draft("c")),
         ]
-        guard case .imported(let places) = try store.perform(.importPlaces(imports), owner: 1) else {
+        guard case .imported(let places, _) = try store.perform(.importPlaces(imports), owner: 1) else {
             Issue.record("not an import outcome")
             return
         }
@@ -50,7 +50,7 @@ import Testing
         let outcome = try store.perform(
             .importPlaces([PlaceImport(id: nil, draft: draft("a")), PlaceImport(id: nil, draft: draft("b"))]),
             owner: 1)
-        guard case .imported(let places) = outcome else {
+        guard case .imported(let places, _) = outcome else {
             Issue.record("not an import outcome")
             return
         }
@@ -118,7 +118,7 @@ import Testing
         let store = try openStore(directory.file("places.sqlite"))
         defer { store.close() }
         let transactions = store.committedTransactionCount
-        #expect(try store.perform(.importPlaces([]), owner: 1) == .imported([]))
+        #expect(try store.perform(.importPlaces([]), owner: 1) == .imported([], ImportTally()))
         #expect(store.committedTransactionCount == transactions)
         #expect(store.snapshot().revision == 0)
     }
@@ -137,7 +137,7 @@ import Testing
                     id: number % 2 == 0 ? id(UInt64(number)) : nil,
                     draft: draft("i\(number)", latitude: latitude, longitude: longitude))
             }
-            guard case .imported(let places) = try store.perform(.importPlaces(imports), owner: 1) else {
+            guard case .imported(let places, _) = try store.perform(.importPlaces(imports), owner: 1) else {
                 Issue.record("not an import outcome")
                 return
             }

@@ -180,7 +180,7 @@ import Testing
                     ? draft("far \(number)", latitude: 10, longitude: 10)
                     : draft("here \(number)", latitude: 1, longitude: 1))
         }
-        guard case .imported(let places) = try store.perform(.importPlaces(imports), owner: 1) else {
+        guard case .imported(let places, _) = try store.perform(.importPlaces(imports), owner: 1) else {
             Issue.record("not an import outcome")
             return
         }

@@ -84,7 +84,7 @@ final class FaultyStore {
         case .moved(let place, let index):
             places.removeAll { $0.id == place.id }
             places.insert(place, at: index)
-        case .imported(let imported): places += imported
+        case .imported(let imported, _): places += imported
         case .undone: preconditionFailure("the fault tests submit no undo")
         }
         model[owner] = places.isEmpty ? nil : places

@@ -1,8 +1,9 @@
 import PlacesClient
 import PlacesCommandLine
+import PlacesModel
 import PlacesProtocol
 
-/// `placesctl import FILE|-`.
+/// `placesctl import [--on-conflict fail|skip|replace] [--skip-duplicates] [--dry-run] FILE|-`.
 enum ImportCommand {
     /// The declaration.
     static let spec = CommandSpec(
@@ -13,22 +14,49 @@ enum ImportCommand {
             array, a GeoJSON FeatureCollection of Points, or GPX 1.0 or 1.1 (what GPS devices, phone apps and \
             'placesctl export --format gpx' write): each waypoint (wpt) becomes a place, with its name, its \
             description (desc, else cmt) and, when its type is "visited", visited; tracks and routes are not \
-            read. GPX is UTF-8, or ISO 8859-1 when its XML declaration says so. All places are added or none. \
-            Ids in JSON and GeoJSON are kept; GPX has none, so its places get new ones. On a terminal, files \
-            over 1 MiB show a progress bar.
+            read. GPX is UTF-8, or ISO 8859-1 when its XML declaration says so. Ids in JSON and GeoJSON are kept; \
+            GPX has none, so its places get new ones. A file of any size is sent in parts that fit placesd's \
+            request lines and imported at once: all places or none, up to placesd's max-import-places. A GPX file \
+            goes in one part, so it must fit in one line. On a terminal, files over 1 MiB show a progress bar. The \
+            summary says how many places were added, replaced and skipped, and why.
             """,
         arguments: [
             ArgumentDeclaration(
                 name: "FILE", abstract: "The file to read, or - for standard input.", isRequired: true,
                 completion: .fileOrStandardInput)
         ],
+        options: [onConflict, skipDuplicates, dryRun],
         handler: run
     )
 
-    /// Reads the file, recognises its format, sends `places.import` and confirms.
+    /// `--on-conflict MODE`.
+    static let onConflict = Option<ImportOptions.ConflictPolicy>(
+        ["--on-conflict"], valueName: "MODE",
+        abstract:
+            "For an id already in use: fail (the default: nothing is imported), skip the place, or replace your "
+            + "place's fields with the imported ones.",
+        completion: .words(ImportOptions.ConflictPolicy.allCases.map(\.rawValue)), defaultValue: .fail,
+        convert: ImportOptions.ConflictPolicy.init(rawValue:),
+        refusal: { spelling, text in "\(spelling) must be fail, skip or replace, got '\(text)'" })
+
+    /// `--skip-duplicates`.
+    static let skipDuplicates = Flag(
+        ["--skip-duplicates"],
+        abstract:
+            "Leave out places without an id that have the name (ignoring case) of one of yours, or of one earlier "
+            + "in the file, within \(Int(DuplicateRule.radius)) m of it.")
+
+    /// `--dry-run`.
+    static let dryRun = Flag(
+        ["--dry-run"], abstract: "Say what would be added, replaced and skipped, and change nothing.")
+
+    /// Reads the file, recognises its format, imports it in parts and prints the summary.
     static func run(_ input: CommandInput, _ context: CommandContext) throws(CLIFailure) {
         let path = input.argument(0) ?? "-"
         let name = path == "-" ? "standard input" : "'\(path)'"
+        let options = ImportOptions(
+            onConflict: try input[Self.onConflict] ?? .fail, skipDuplicates: input[Self.skipDuplicates],
+            isDryRun: input[Self.dryRun])
         let bar =
             !context.isJSON && context.runtime.isStandardErrorTerminal ? ProgressBar(write: context.writeError) : nil
         defer { bar?.clear() }
@@ -42,40 +70,47 @@ enum ImportCommand {
         } catch {
             throw .input("cannot read \(name): \(error.reason)")
         }
-        let params = try ImportDocument.params(from: bytes, name: name)
-        let result = try call(params, context: context, bar: bar)
-        bar?.clear()
-        if context.isJSON {
-            return try context.writeJSON(result)
-        }
-        let added = try context.decode(result, from: Method.importPlaces.rawValue, ImportResult.decode).added
-        try context.write("Imported \(added) \(added == 1 ? "place" : "places").\n")
-    }
-
-    /// Sends `places.import`, showing its progress on `bar`; a request over the daemon's line limit gets a hint.
-    private static func call(
-        _ params: ImportParams.Document, context: CommandContext, bar: ProgressBar?
-    ) throws(CLIFailure) -> JSONValue {
-        let progress: ((Int, Int) -> Void)? = bar.map { bar in
-            { sent, total in
-                guard total > ProgressBar.threshold else { return }
-                if sent < total {
-                    bar.update("Sending", done: sent, total: total)
-                } else {
-                    bar.show("Waiting for placesd to import \(ProgressBar.mebibytes(total)) MiB…")
-                }
-            }
-        }
+        let document = try ImportDocument.params(from: bytes, name: name)
+        let result: JSONValue
         do {
-            return try context.callReportingClientErrors(params, progress: progress)
+            result = try ImportUpload(context: context, bar: bar).run(document, options: options)
         } catch {
             if case .rpc(let refusal) = error, refusal.code == RPCErrorCode.invalidRequest {
                 throw .refused(
                     refusal,
                     message: RPCErrorMessage.text(for: refusal)
-                        + " The file is too large for one request: split it, or raise placesd's max-line-bytes.")
+                        + " A part of the file is too large for one request: raise placesd's max-line-bytes.")
             }
             throw CLIFailure(error, socketPath: context.socketPath)
         }
+        bar?.clear()
+        if context.isJSON {
+            return try context.writeJSON(result)
+        }
+        let imported = try context.decode(result, from: Method.importCommit.rawValue, ImportResult.decode)
+        try context.write(summary(of: imported) + "\n")
+    }
+
+    /// `Imported 3 places.`, `Imported 3 places; replaced 1; skipped 2 (1 with an id in use, 1 duplicate).`, or
+    /// for a dry run `Dry run, nothing changed: would import 3 places; …`.
+    static func summary(of result: ImportResult) -> String {
+        func places(_ count: Int64) -> String { "\(count) \(count == 1 ? "place" : "places")" }
+        let verbs = result.isDryRun ? ("would import", "replace", "skip") : ("Imported", "replaced", "skipped")
+        var parts = ["\(verbs.0) " + places(result.added)]
+        if result.replaced > 0 {
+            parts.append("\(verbs.1) \(result.replaced)")
+        }
+        let skipped = result.skippedIDInUse + result.skippedDuplicates
+        if skipped > 0 {
+            var reasons: [String] = []
+            if result.skippedIDInUse > 0 { reasons.append("\(result.skippedIDInUse) with an id in use") }
+            if result.skippedDuplicates > 0 {
+                reasons.append(
+                    "\(result.skippedDuplicates) \(result.skippedDuplicates == 1 ? "duplicate" : "duplicates")")
+            }
+            parts.append("\(verbs.2) \(skipped) (\(reasons.joined(separator: ", ")))")
+        }
+        let text = parts.joined(separator: "; ") + "."
+        return result.isDryRun ? "Dry run, nothing changed: " + text : text
     }
 }

@@ -2,8 +2,9 @@ import PlacesModel
 
 /// Reads the places of a GeoJSON FeatureCollection of Points for `places.import`.
 enum GeoJSONImport {
-    /// The places of `value`, which must be a FeatureCollection whose features are all Points.
-    static func places(from value: JSONValue) throws(RPCError) -> [ImportedPlace] {
+    /// The places of `value`, which must be a FeatureCollection whose features are all Points; errors name a
+    /// feature by its index in the whole import, whose `firstIndex`-th (0-based) is the collection's first.
+    static func places(from value: JSONValue, firstIndex: Int = 0) throws(RPCError) -> [ImportedPlace] {
         guard case .object(let collection) = value else { throw invalid("geojson", "must be an object") }
         guard case .string("FeatureCollection") = collection["type"] else {
             throw invalid("geojson.type", "must be \"FeatureCollection\"")
@@ -14,7 +15,7 @@ enum GeoJSONImport {
         var places: [ImportedPlace] = []
         places.reserveCapacity(features.count)
         for (offset, feature) in features.enumerated() {
-            places.append(try place(from: feature, field: "geojson.features[\(offset)]"))
+            places.append(try place(from: feature, field: "geojson.features[\(firstIndex + offset)]"))
         }
         return places
     }

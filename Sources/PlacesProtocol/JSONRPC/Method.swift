@@ -13,6 +13,10 @@ public enum Method: String, CaseIterable, Sendable {
     case tags = "places.tags"
     case watch = "places.watch"
     case importPlaces = "places.import"
+    case importBegin = "places.import.begin"
+    case importAdd = "places.import.add"
+    case importCommit = "places.import.commit"
+    case importAbort = "places.import.abort"
     case export = "places.export"
     case undo = "places.undo"
     case history = "places.history"
@@ -34,12 +38,15 @@ public enum Method: String, CaseIterable, Sendable {
         case .resolve: ResolveParams.self
         case .watch: WatchParams.self
         case .importPlaces: ImportParams.self
+        case .importAdd: ImportAddParams.self
+        case .importCommit: ImportCommitParams.self
+        case .importAbort: ImportAbortParams.self
         case .export: ExportParams.self
         case .undo: UndoParams.self
         case .history: HistoryParams.self
         case .unlock: UnlockParams.self
         case .backup: BackupParams.self
-        case .tags, .status, .discover: nil
+        case .tags, .status, .discover, .importBegin: nil
         }
     }
 }

@@ -14,8 +14,10 @@ public struct ImportParams: MethodParams {
 
     /// The keys an element of `places` may have.
     static let placeKeys: [String] = PlaceField.allCases.map(\.text)
+    /// The keys of the document, one of which is given.
+    static let documentKeys: [String] = [placesKey, geojsonKey, gpxKey]
     /// The keys the params may have.
-    static let keys: [String] = [placesKey, geojsonKey, gpxKey]
+    static let keys: [String] = documentKeys + ImportOptions.keys
     /// The key of the array of places (also the member of a `places.list` result an import file may be).
     public static let placesKey = "places"
     /// The key of a GeoJSON FeatureCollection.
@@ -25,10 +27,13 @@ public struct ImportParams: MethodParams {
 
     /// The places to add, in order.
     public let places: [ImportedPlace]
+    /// What becomes of ids in use and duplicates, and whether anything changes.
+    public let options: ImportOptions
 
     /// Creates params.
-    public init(places: [ImportedPlace]) {
+    public init(places: [ImportedPlace], options: ImportOptions = ImportOptions()) {
         self.places = places
+        self.options = options
     }
 
     /// Decodes and validates the params (nil is the empty object); errors name the element, e.g. `places[2].latitude`.
@@ -43,32 +48,40 @@ public struct ImportParams: MethodParams {
         _ params: JSONObject?, maximumPlaces: Int, readingGPXWith readGPX: GPXReader? = nil
     ) throws(RPCError) -> ImportParams {
         let reader = try ParamsReader(params, allowed: keys)
-        let given = keys.filter { reader.value($0) != nil }
-        guard given.count <= 1 else {
-            throw reader.invalid(given[1], "cannot be given together with \(given[0])")
-        }
-        if let places = reader.value(placesKey) {
-            guard case .array(let elements) = places else { throw reader.invalid(placesKey, "must be an array") }
-            try checkCount(elements.count, maximumPlaces: maximumPlaces)
+        let document = try Document(reading: reader)
+        let options = try ImportOptions(reading: reader)
+        return ImportParams(
+            places: try places(in: document, maximumPlaces: maximumPlaces, readingGPXWith: readGPX),
+            options: options)
+    }
+
+    /// Reads and validates the places of `document`, the part of an import whose first place is the import's
+    /// `firstIndex`-th (0-based): errors name a place by its index in the whole import, e.g. `places[1200].name`.
+    /// An import that would hold more than `maximumPlaces` with these is refused with -32006 before they are read.
+    public static func places(
+        in document: Document, firstIndex: Int = 0, maximumPlaces: Int, readingGPXWith readGPX: GPXReader? = nil
+    ) throws(RPCError) -> [ImportedPlace] {
+        switch document {
+        case .places(let places):
+            guard case .array(let elements) = places else { throw ParamsReader.invalid(placesKey, "must be an array") }
+            try checkCount(firstIndex + elements.count, maximumPlaces: maximumPlaces)
             var result: [ImportedPlace] = []
             result.reserveCapacity(elements.count)
             for (offset, element) in elements.enumerated() {
-                result.append(try place(element, field: "places[\(offset)]"))
+                result.append(try place(element, field: "places[\(firstIndex + offset)]"))
             }
-            return ImportParams(places: result)
-        }
-        if let geojson = reader.value(geojsonKey) {
+            return result
+        case .geojson(let geojson):
             if case .object(let collection) = geojson, case .array(let features)? = collection["features"] {
-                try checkCount(features.count, maximumPlaces: maximumPlaces)
+                try checkCount(firstIndex + features.count, maximumPlaces: maximumPlaces)
             }
-            return ImportParams(places: try GeoJSONImport.places(from: geojson))
+            return try GeoJSONImport.places(from: geojson, firstIndex: firstIndex)
+        case .gpx(let text):
+            guard let readGPX else { throw ParamsReader.invalid(gpxKey, "is not read here") }
+            let places = try readGPX(text, max(0, maximumPlaces - firstIndex))
+            try checkCount(firstIndex + places.count, maximumPlaces: maximumPlaces)
+            return places
         }
-        if let gpx = reader.value(gpxKey) {
-            guard case .string(let document) = gpx else { throw reader.invalid(gpxKey, "must be a string of XML") }
-            guard let readGPX else { throw reader.invalid(gpxKey, "is not read here") }
-            return ImportParams(places: try readGPX(document, maximumPlaces))
-        }
-        throw reader.invalid(placesKey, "is required (or geojson, or gpx)")
     }
 
     /// Refuses an import of `count` places when that is more than `maximumPlaces`.
@@ -99,6 +112,7 @@ extension ImportParams {
     public var encoded: JSONObject {
         var writer = ParamsWriter()
         writer.add(Self.placesKey, .array(places.map { .object($0.encoded) }))
+        options.write(to: &writer)
         return writer.object
     }
 }
@@ -118,27 +132,39 @@ extension ImportParams {
 
         /// Takes the one document the params hold, without reading it.
         public static func decode(_ params: JSONObject?) throws(RPCError) -> Document {
-            let reader = try ParamsReader(params, allowed: ImportParams.keys)
+            try Document(reading: ParamsReader(params, allowed: ImportParams.documentKeys))
+        }
+
+        /// Takes the one document among the params `reader` checked.
+        init(reading reader: ParamsReader) throws(RPCError) {
             switch (
                 reader.value(ImportParams.placesKey), reader.value(ImportParams.geojsonKey),
                 reader.value(ImportParams.gpxKey)
             ) {
-            case (let places?, nil, nil): return .places(places)
-            case (nil, let geojson?, nil): return .geojson(geojson)
-            case (nil, nil, .string(let text)?): return .gpx(text)
+            case (let places?, nil, nil): self = .places(places)
+            case (nil, let geojson?, nil): self = .geojson(geojson)
+            case (nil, nil, .string(let text)?): self = .gpx(text)
             case (nil, nil, _?): throw reader.invalid(ImportParams.gpxKey, "must be a string of XML")
-            default: throw reader.invalid(ImportParams.placesKey, "is required, alone (or geojson, or gpx)")
+            case (nil, nil, nil): throw reader.invalid(ImportParams.placesKey, "is required (or geojson, or gpx)")
+            default:
+                let given = ImportParams.documentKeys.filter { reader.value($0) != nil }
+                throw reader.invalid(given[1], "cannot be given together with \(given[0])")
+            }
+        }
+
+        /// Adds the document's member to a params object.
+        func write(to writer: inout ParamsWriter) {
+            switch self {
+            case .places(let places): writer.add(ImportParams.placesKey, places)
+            case .geojson(let collection): writer.add(ImportParams.geojsonKey, collection)
+            case .gpx(let text): writer.add(ImportParams.gpxKey, string: text)
             }
         }
 
         /// `{"places": …}`, `{"geojson": …}` or `{"gpx": "…"}`.
         public var encoded: JSONObject {
             var writer = ParamsWriter()
-            switch self {
-            case .places(let places): writer.add(ImportParams.placesKey, places)
-            case .geojson(let collection): writer.add(ImportParams.geojsonKey, collection)
-            case .gpx(let text): writer.add(ImportParams.gpxKey, string: text)
-            }
+            write(to: &writer)
             return writer.object
         }
     }

@@ -6,6 +6,7 @@ extension EventLoop {
         guard connections.removeValue(forKey: connection.id) != nil else { return }
         connection.state.close()
         context.subscriptions.end(token: connection.id)
+        context.dispatcher.staging.drop(connection: ImportStaging.ConnectionKey(connection.context.sink))
         connection.releaseReplyBudget(context.replyBudgets)
         epoll.remove(connection.fd)
         connection.fd.close()

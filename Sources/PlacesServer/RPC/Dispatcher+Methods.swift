@@ -1,5 +1,4 @@
 import Glibc
-import PlacesGPX
 import PlacesModel
 import PlacesProtocol
 import PlacesSealing
@@ -42,12 +41,8 @@ extension Dispatcher {
             case .tags:
                 _ = try EmptyParams.decode(request.params)
                 return try tags(caller: caller)
-            case .importPlaces:
-                let params = try ImportParams.decode(
-                    request.params, maximumPlaces: settings.current.maximumImportPlaces,
-                    readingGPXWith: GPXImport.places)
-                try checkVisitDates(params.places.lazy.map(\.draft.visitedAt))
-                return .mutation(.importPlaces(params.places.map { PlaceImport(id: $0.id, draft: $0.draft) }))
+            case .importPlaces, .importBegin, .importAdd, .importCommit, .importAbort:
+                return try executeImport(request, method: method, caller: caller, sink: sink)
             case .export:
                 return try export(ExportParams.decode(request.params), caller: caller)
             case .backup:

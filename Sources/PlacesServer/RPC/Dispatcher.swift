@@ -18,6 +18,8 @@ final class Dispatcher: Sendable {
     let logger: Logger?
     /// Runs `server.backup`.
     let backups: BackupRunner
+    /// The staged imports of every connection.
+    let staging = ImportStaging()
 
     init(
         store: PlaceStore, statistics: ServerStatistics, settings: LiveSettings, hub: SubscriptionHub,
@@ -92,10 +94,11 @@ final class Dispatcher: Sendable {
             RPCEnvelope.writeResult(id: id, to: &out) { writer in
                 MoveResult.write(id: place.id, index: index, revision: revision, to: &writer)
             }
-        case .success(.imported(let places)):
-            RPCEnvelope.writeResult(id: id, to: &out) { writer in
-                ImportResult.write(added: places.count, revision: revision, to: &writer)
-            }
+        case .success(.imported(_, let tally)):
+            let result = ImportResult(
+                added: Int64(tally.added), replaced: Int64(tally.replaced), skippedIDInUse: Int64(tally.skippedIDInUse),
+                skippedDuplicates: Int64(tally.skippedDuplicates), isDryRun: tally.isDryRun)
+            RPCEnvelope.writeResult(id: id, to: &out) { writer in result.write(revision: revision, to: &writer) }
         case .success(.removed(let place)):
             RPCEnvelope.writeResult(id: id, to: &out) { writer in RemoveResult.write(id: place.id, to: &writer) }
         case .success(.undone):

@@ -99,7 +99,7 @@ enum OpenRPCDocument {
     private static let placeChangeErrors = ["NotFound", "Conflict", "StorageFailure", "OutcomeUnknown", "Locked"]
 
     /// A method's result: its name and its schema.
-    private static func result(_ name: String, _ schema: JSONValue) -> JSONValue {
+    static func result(_ name: String, _ schema: JSONValue) -> JSONValue {
         ["name": .string(name), "schema": schema]
     }
 
@@ -107,7 +107,7 @@ enum OpenRPCDocument {
         WireSchema.ref(schema)
     }
 
-    private static func method(
+    static func method(
         _ method: Method, _ summary: String, params: [JSONValue], result: JSONValue, errors: [String] = []
     ) -> JSONValue {
         [
@@ -191,21 +191,8 @@ enum OpenRPCDocument {
                     ),
                 ],
                 result: result("snapshot", WatchResult.schema), errors: ["PermissionDenied", "Locked", "InvalidParams"])
-        case .importPlaces:
-            return Self.method(
-                method,
-                "Adds many places in one transaction: all or nothing. Give exactly one of places, geojson and gpx.",
-                params: [
-                    param(
-                        ImportParams.placesKey, ["type": "array", "items": ["type": "object"]],
-                        "Places as places.export json writes them."),
-                    param(ImportParams.geojsonKey, ["type": "object"], "A GeoJSON FeatureCollection of Points."),
-                    param(
-                        ImportParams.gpxKey, ["type": "string"],
-                        "A GPX 1.0 or 1.1 document: each wpt becomes a place (name, desc or else cmt, type visited)."),
-                ],
-                result: result("imported", ImportResult.schema),
-                errors: ["Conflict", "LimitReached", "StorageFailure", "OutcomeUnknown", "Locked"])
+        case .importPlaces, .importBegin, .importAdd, .importCommit, .importAbort:
+            return describeImport(method)
         case .export:
             return Self.method(
                 method, "Returns the caller's places as a JSON array, a GeoJSON FeatureCollection or GPX 1.1.",

@@ -18,10 +18,11 @@ public enum Mutation: Sendable {
     case move(PlaceID, toIndex: Int, ifVersion: Int64?)
     /// Adds every place, in order, at the end of the caller's list; all or nothing.
     ///
-    /// Each place is its own revision and `added` change, all in one transaction. An id already in use (by any
-    /// owner) or given twice refuses the whole import with `StoreError.duplicateID`; the per-owner limit counts
-    /// the whole import.
-    case importPlaces([PlaceImport])
+    /// Each place is its own revision and `added` (or, replaced, `updated`) change, all in one transaction. An id
+    /// given twice refuses the whole import with `StoreError.duplicateID`, and so does an id already in use (by
+    /// any owner) unless `options` skip or replace it; the per-owner limit counts the places added. A dry run
+    /// changes nothing and reports what the import would do.
+    case importPlaces([PlaceImport], ImportOptions = ImportOptions())
     /// Commits the inverses of `plan`, in order, as ordinary changes; all or nothing, and only if the owner's
     /// list is still at the plan's revision (else `StoreError.cannotUndo`).
     case undo(UndoPlan)

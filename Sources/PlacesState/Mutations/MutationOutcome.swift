@@ -10,8 +10,8 @@ public enum MutationOutcome: Sendable, Hashable {
     case removed(Place)
     /// The moved place (unchanged: a move touches no field) and its 0-based index after the move.
     case moved(Place, index: Int)
-    /// The imported places as stored, in import order.
-    case imported([Place])
+    /// The places an import added, as stored, in import order (none in a dry run), and what it did.
+    case imported([Place], ImportTally)
     /// The changes an undo reverted, newest first, each with the place after its inverse.
     case undone([UndoneChange])
 
@@ -20,7 +20,7 @@ public enum MutationOutcome: Sendable, Hashable {
     public var place: Place {
         switch self {
         case .added(let place), .updated(let place), .removed(let place), .moved(let place, _): return place
-        case .imported(let places):
+        case .imported(let places, _):
             guard let first = places.first else { preconditionFailure("MutationOutcome.place of an empty import") }
             return first
         case .undone(let undone):

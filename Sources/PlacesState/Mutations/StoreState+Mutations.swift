@@ -13,7 +13,7 @@ extension StoreState {
             guard existing < maximumPlacesPerOwner else {
                 throw .limitReached("too many places for uid \(owner): the limit is \(maximumPlacesPerOwner)")
             }
-            var applied = AppliedMutation(outcome: .imported([]))
+            var applied = AppliedMutation(outcome: .imported([], ImportTally()))
             let place = add(draft, id: id, owner: owner, now: now, generator: &generator, into: &applied)
             applied.outcome = .added(place)
             return applied
@@ -23,9 +23,10 @@ extension StoreState {
             return try remove(id, ifVersion: ifVersion, owner: owner)
         case .move(let id, let index, let ifVersion):
             return try move(id, to: index, ifVersion: ifVersion, owner: owner)
-        case .importPlaces(let imports):
+        case .importPlaces(let imports, let options):
             return try importPlaces(
-                imports, owner: owner, now: now, limit: maximumPlacesPerOwner, generator: &generator)
+                imports, options: options, owner: owner, now: now, limit: maximumPlacesPerOwner,
+                generator: &generator)
         case .undo(let plan):
             return try undo(plan, owner: owner, now: now, maximumPlacesPerOwner: maximumPlacesPerOwner)
         }
@@ -99,14 +100,23 @@ extension StoreState {
             return AppliedMutation(outcome: .updated(current.place))
         }
         // A clock that steps back must not make a place look older than it is.
-        var place = current.place.applying(patch, at: max(now, current.place.updatedAt))
+        let changed = current.place.applying(patch, at: max(now, current.place.updatedAt))
         // Tags added to the place's tags as they are now can come to more than a place may hold.
-        guard place.tags.count <= TagRules.maximumCount else {
+        guard changed.tags.count <= TagRules.maximumCount else {
             throw .limitReached(
-                "Failed to add tags: the place would have \(place.tags.count) tags; a place holds at most "
+                "Failed to add tags: the place would have \(changed.tags.count) tags; a place holds at most "
                     + "\(TagRules.maximumCount)")
         }
-        place.version += 1
+        return storeNewVersion(of: current, at: offset, owner: owner, as: changed)
+    }
+
+    /// Puts `changed` (the place in `current`, at `offset` in `owner`'s list, with new fields and `updatedAt`) in
+    /// its place as the next version, and records its `updated` change and write.
+    package mutating func storeNewVersion(
+        of current: PlaceSlot, at offset: Int, owner: UserID, as changed: Place
+    ) -> AppliedMutation {
+        var place = changed
+        place.version = current.place.version + 1
         let (_, ownerRevision) = modifyList(of: owner) { list in
             list.replace(at: offset, with: place)
         }

@@ -9,7 +9,8 @@ struct DiscoverTests {
         "places.add", "places.get", "places.list", "places.update", "places.remove", "places.move", "places.near",
         "places.resolve",
         "places.watch", "places.import", "places.export", "server.status", "server.unlock", "server.backup",
-        "rpc.discover", "places.undo", "places.history", "places.tags",
+        "rpc.discover", "places.undo", "places.history", "places.tags", "places.import.begin", "places.import.add",
+        "places.import.commit", "places.import.abort",
     ]
 
     /// The repository's root, found from this file's path (Tests/IntegrationTests/Features/…).

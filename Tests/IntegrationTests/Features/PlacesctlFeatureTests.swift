@@ -194,7 +194,8 @@ struct PlacesctlFeatureTests {
         let piped = try succeed(other, ["--json", "import", "-"], stdin: text)
         #expect(
             try JSON(parsing: piped.stdout.trimmingCharacters(in: .newlines))
-                == ["added": .number(Double(places.count)), "revision": .number(Double(places.count))])
+                == ImportExportTests.importResult(
+                    added: .number(Double(places.count)), revision: .number(Double(places.count))))
         #expect(same(try other.connect().list()["places"]?.array ?? []), "import from stdin")
         let bad = try placesctl(
             other, ["import", "-"], stdin: #"[{"latitude": 1, "longitude": 2}, {"latitude": 95, "longitude": 0}]"#)

@@ -1,0 +1,121 @@
+import PlacesClient
+import PlacesModel
+import PlacesProtocol
+
+/// Sends an import document to the daemon as a staged import: `places.import.begin`, the places in parts that
+/// each fit in one of the daemon's request lines (`places.import.add`), then `places.import.commit` with the
+/// options, so that a file of any size is imported at once, all or nothing, whatever placesd's `max-line-bytes`.
+///
+/// A daemon without staged imports (an older placesd) gets the whole document in one `places.import` instead.
+struct ImportUpload {
+    /// What a request line holds besides its part's places: the envelope, the method, the token.
+    static let envelopeBytes = 1024
+
+    /// The daemon to send to.
+    let context: CommandContext
+    /// Where the progress shows, on a terminal.
+    let bar: ProgressBar?
+
+    /// Imports `document` with `options` and returns the daemon's result.
+    func run(_ document: ImportParams.Document, options: ImportOptions) throws(ClientError) -> JSONValue {
+        let begun: ImportBeginResult
+        do throws(ClientError) {
+            let result = try context.callReportingClientErrors(Method.importBegin.rawValue)
+            do {
+                begun = try ImportBeginResult.decode(result)
+            } catch {
+                throw ClientError.protocolViolation("\(Method.importBegin.rawValue): \(error)")
+            }
+        } catch {
+            guard case .rpc(let refusal) = error, refusal.code == RPCErrorCode.methodNotFound else { throw error }
+            return try context.callReportingClientErrors(
+                ImportParams.method.rawValue, .object(oneRequest(document, options: options)), progress: progress(0))
+        }
+        let parts = Self.parts(of: document, lineBytes: Int(begun.maxLineBytes))
+        let total = parts.reduce(0) { $0 + $1.bytes }
+        var sent = 0
+        for part in parts {
+            let params = ImportAddParams(token: begun.token, document: part.document)
+            _ = try context.callReportingClientErrors(params, progress: progress(sent, total: total))
+            sent += part.bytes
+        }
+        if total > ProgressBar.threshold {
+            bar?.show("Waiting for placesd to import \(ProgressBar.mebibytes(total)) MiB…")
+        }
+        return try context.callReportingClientErrors(ImportCommitParams(token: begun.token, options: options))
+    }
+
+    /// The params of `places.import` for `document` and `options`, for a daemon without staged imports.
+    private func oneRequest(_ document: ImportParams.Document, options: ImportOptions) -> JSONObject {
+        var params = document.encoded
+        params.members += ImportCommitParams(token: "", options: options).encoded.members.filter {
+            $0.key != ImportAddParams.tokenKey
+        }
+        return params
+    }
+
+    /// The bar's update for a request of a part whose first byte is the import's `before`-th of `total`.
+    private func progress(_ before: Int, total: Int? = nil) -> ((Int, Int) -> Void)? {
+        bar.map { bar in
+            { sent, requestTotal in
+                let whole = total ?? requestTotal
+                guard whole > ProgressBar.threshold else { return }
+                bar.update("Sending", done: min(before + sent, whole), total: whole)
+            }
+        }
+    }
+
+    /// One part of an import: its document and about how many bytes its places take.
+    struct Part {
+        /// The part, in the form of the whole.
+        let document: ImportParams.Document
+        /// The bytes of its places' JSON.
+        let bytes: Int
+    }
+
+    /// `document` cut into parts whose request lines fit in `lineBytes`: an array of places, or a GeoJSON
+    /// collection's features, a run of whole elements at a time. A GPX document goes whole (placesctl reads no XML).
+    static func parts(of document: ImportParams.Document, lineBytes: Int) -> [Part] {
+        let budget = max(lineBytes - envelopeBytes, 1)
+        switch document {
+        case .places(.array(let elements)):
+            return runs(of: elements, budget: budget).map {
+                Part(document: .places(.array($0.elements)), bytes: $0.bytes)
+            }
+        case .geojson(.object(let collection)):
+            if case .array(let features)? = collection["features"] {
+                return runs(of: features, budget: budget).map { run in
+                    var part = JSONObject(collection.members.filter { $0.key != "features" })
+                    part.members.append((key: "features", value: .array(run.elements)))
+                    return Part(document: .geojson(.object(part)), bytes: run.bytes)
+                }
+            }
+        default:
+            break
+        }
+        // Sent whole: the daemon reads it, and refuses what it would refuse in one request.
+        return [Part(document: document, bytes: document.encoded.members.first?.value.jsonBytes.count ?? 0)]
+    }
+
+    /// `elements` in runs whose JSON, with a comma between elements, fits in `budget` bytes (an element larger
+    /// than that alone); always at least one run, so that an empty import is still sent.
+    private static func runs(of elements: [JSONValue], budget: Int) -> [(elements: [JSONValue], bytes: Int)] {
+        var runs: [(elements: [JSONValue], bytes: Int)] = []
+        var current: [JSONValue] = []
+        var bytes = 0
+        for element in elements {
+            var writer = JSONWriter()
+            writer.write(element)
+            let size = writer.bytes.count + 1
+            if !current.isEmpty, bytes + size > budget {
+                runs.append((current, bytes))
+                current = []
+                bytes = 0
+            }
+            current.append(element)
+            bytes += size
+        }
+        if !current.isEmpty || runs.isEmpty { runs.append((current, bytes)) }
+        return runs
+    }
+}
