@@ -98,7 +98,10 @@ public struct RestoreCommand: Sendable, Equatable {
             return (1, "placesd: Failed to \(operation): \(error); nothing was changed")
         }
         do {
-            let rows = try StorageEngines.kind(of: backupPath).transfer.read(backupPath)
+            // The transfer opens a SQLite file for writing; a copy keeps the user's backup as it is.
+            let rows = try BackupWorkingCopy.with(copyOf: backupPath) { copy in
+                try StorageEngines.kind(of: copy).transfer.read(copy)
+            }
             try StorageEngines.kind(of: target).transfer.write(rows, into: target)
         } catch {
             return (1, "placesd: Failed to \(operation): \(error); nothing was changed (\(Self.emptyPostgreSQLOnly))")

@@ -60,7 +60,10 @@ struct PostgresBackupTests {
         try Self.expectRestored(target, into: intoFile, in: elsewhere, holding: expected, at: revision)
         try cluster.psql("CREATE DATABASE restored")
         let intoPostgres = "postgresql:///restored?host=\(cluster.socketDirectory)&port=\(cluster.port)&user=postgres"
+        let before = try Data(contentsOf: URL(fileURLWithPath: target))
         try Self.expectRestored(target, into: intoPostgres, in: elsewhere, holding: expected, at: revision)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: target)) == before, "the restore leaves the backup as it was")
+        #expect(!FileManager.default.fileExists(atPath: target + "-wal"), "and opens nothing beside it")
     }
 
     /// The backup of a sealed PostgreSQL store holds its rows sealed: none of the names and descriptions written
