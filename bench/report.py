@@ -249,6 +249,22 @@ def shared_targets(raw):
     ]
 
 
+def search_targets(directory, large):
+    """The figures of sorting and folded search at the largest store (bench/run.sh's search_figures): a sorted
+    page against the list's own order, and a folded text search against SQLite's LIKE on the same rows."""
+    name = read_runs(directory, "placesd-search-name-c1.jsonl")
+    position = read_runs(directory, "placesd-search-position-c1.jsonl")
+    query = read_runs(directory, "placesd-search-query-c1.jsonl")
+    like, _ = hyperfine_medians(directory, "search-like.json")
+    like_ms = next(iter(like.values()), None)
+    return [
+        (f"list sort name limit 50 p50 us, 1 conn, {large} places", field(name, "p50_us"),
+         field(position, "p50_us"), "the same with sort position", AT_MOST, 2.0),
+        (f"list query p50 ms, 1 conn, {large} places", field(query, "p50_us", 0.001), like_ms,
+         "sqlite3 SELECT ... LIKE '%q%' (ms)", AT_MOST, 0.5),
+    ]
+
+
 def backup_targets(raw):
     """The figures of backups of the largest store while it is served: the copy against sqlite3's own, and what a
     running backup costs the reads and durable adds beside it."""
@@ -469,6 +485,7 @@ def main():
     raw["targets"] = judged_rows(targets(raw))
     raw["pipeline_targets"] = judged_rows(pipeline_targets(raw))
     raw["shared_targets"] = judged_rows(shared_targets(raw))
+    raw["search_targets"] = judged_rows(search_targets(directory, large))
     raw["backup_targets"] = judged_rows(backup_targets(raw))
     raw["import_targets"] = judged_rows(import_targets(raw))
     growth = scaling_rows(raw)
@@ -503,6 +520,9 @@ def main():
               f"adds/s, {show_ratio(ratio(floor, field(raw['redis']['set_c1p64'], 'rps')), 3)} x Redis -c 1 -P 64; "
               f"placesd 64 in flight at {show_ratio(ratio(field(raw['pipelines']['c1p64'], 'rps'), floor), 3)} x "
               "that floor)")
+
+    print("\nsorting and folded search (ratio = placesd / reference)")
+    print_judged(raw["search_targets"])
 
     print("\nmany hosts over PostgreSQL (ratio = PostgreSQL figure / reference)")
     print_judged(raw["shared_targets"])
@@ -545,8 +565,8 @@ def main():
     large_facts = scaling.get(large, {})
     if large_facts.get("export_bytes") is not None:
         print(f"JSON export of {meta['near_places']} places: {large_facts['export_bytes']:,.0f} bytes")
-    judged = (raw["targets"] + raw["pipeline_targets"] + raw["shared_targets"] + raw["backup_targets"]
-              + raw["import_targets"] + raw["growth"])
+    judged = (raw["targets"] + raw["pipeline_targets"] + raw["shared_targets"] + raw["search_targets"]
+              + raw["backup_targets"] + raw["import_targets"] + raw["growth"])
     failed = [row["figure"] for row in judged if row["result"] == "FAIL"]
     missing = [row["figure"] for row in judged if row["result"] == "n/a"]
     print(f"targets: {len(failed)} FAIL, {len(missing)} n/a")

@@ -858,6 +858,27 @@ else
     section "Redis: redis-server, redis-benchmark or redis-cli is not installed; Redis figures are skipped"
 fi
 
+# search_figures NAME DATABASE: sorting and folded search on placesd NAME (up, on $work/NAME.sock) holding the
+# largest store: places.list {sort: name, limit: 50} in rounds with {sort: position, limit: 50}, and places.list
+# {query} against sqlite3 running the same search as LIKE on DATABASE's rows (hyperfine, into search-like.json).
+search_figures() {
+    local socket=$work/$1.sock database=$2 query="place 123456"
+    printf '%s\n' '{"jsonrpc":"2.0","id":{seq},"method":"places.list","params":{"sort":"name","limit":50}}' \
+        >"$work/search-name.jsonl"
+    printf '%s\n' '{"jsonrpc":"2.0","id":{seq},"method":"places.list","params":{"sort":"position","limit":50}}' \
+        >"$work/search-position.jsonl"
+    printf '{"jsonrpc":"2.0","id":{seq},"method":"places.list","params":{"query":"%s","limit":50}}\n' "$query" \
+        >"$work/search-query.jsonl"
+    # The first sorted request builds the owner's name order; the figure is of the requests after it.
+    python3 "$root/bench/rpc.py" "$socket" places.list '{"sort":"name","limit":1}' >/dev/null
+    job search_name measure placesd-search-name-c1 "$socket" "$work/search-name.jsonl" 1
+    job search_position measure placesd-search-position-c1 "$socket" "$work/search-position.jsonl" 1
+    job search_query measure placesd-search-query-c1 "$socket" "$work/search-query.jsonl" 1
+    alternate search_name search_position search_query
+    time_commands search-like -n "sqlite3 LIKE" "$(quoted sqlite3 -readonly "$database" \
+        "SELECT id, name, description FROM places WHERE name LIKE '%$query%' OR description LIKE '%$query%'")"
+}
+
 # with_redis JOB...: the jobs, then the Redis job named last when Redis is installed; into the array `jobs`.
 with_redis() {
     jobs=("${@:1:$#-1}")
@@ -1021,6 +1042,9 @@ if [ "$only_reference" = false ]; then
     alternate "${jobs[@]}"
     jobs_at_every_size near 10 "$near_requests"
     alternate "${jobs[@]}"
+
+    section "placesd: sorting and folded search at $near_places places"
+    search_figures "$largest" "$data/$largest.sqlite"
 
     export_file=$work/$largest-export.json
     export_started=$(date +%s%N)

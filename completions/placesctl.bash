@@ -31,7 +31,7 @@ _placesctl()
                 socket=${words[i + 1]}
                 ((i++))
                 ;;
-            --color | --lat | --latitude | --lon | --longitude | --description | --tag | --search | --offset | --limit | --format | --fields | --name | --if-version | --on | --before | --after | --radius | --on-conflict | -o | --output | --keep | --key-file)
+            --color | --lat | --latitude | --lon | --longitude | --description | --tag | --sort | --order | --search | --bbox | --from | --offset | --limit | --format | --fields | --name | --if-version | --on | --before | --after | --radius | --on-conflict | -o | --output | --keep | --key-file)
                 ((i++))
                 ;;
             -*) ;;
@@ -75,7 +75,19 @@ _placesctl()
             ;;
         list)
             case $prev in
-                --search | --tag | --offset | --limit)
+                --sort)
+                    mapfile -t COMPREPLY < <(compgen -W 'position name createdAt updatedAt visitedAt distance' -- "$cur")
+                    return
+                    ;;
+                --order)
+                    mapfile -t COMPREPLY < <(compgen -W 'asc desc' -- "$cur")
+                    return
+                    ;;
+                --search | --tag | --bbox | --lat | --latitude | --lon | --longitude | --offset | --limit)
+                    return
+                    ;;
+                --from)
+                    mapfile -t COMPREPLY < <(compgen -W "$(_placesctl_ids "$socket")" -- "$cur")
                     return
                     ;;
                 --format)
@@ -87,7 +99,7 @@ _placesctl()
                     return
                     ;;
             esac
-            options='--visited --unvisited --search --tag --offset --limit --format --fields'
+            options='--visited --unvisited --sort --order --reverse --search --tag --bbox --lat --latitude --lon --longitude --from --offset --limit --format --fields'
             ;;
         get | tags | undo | watch | status | call | help)
             options=''
@@ -138,7 +150,19 @@ _placesctl()
             ;;
         near)
             case $prev in
-                --lat | --latitude | --lon | --longitude | --radius | --limit)
+                --lat | --latitude | --lon | --longitude | --radius | --limit | --search | --tag | --bbox)
+                    return
+                    ;;
+                --from)
+                    mapfile -t COMPREPLY < <(compgen -W "$(_placesctl_ids "$socket")" -- "$cur")
+                    return
+                    ;;
+                --sort)
+                    mapfile -t COMPREPLY < <(compgen -W 'position name createdAt updatedAt visitedAt distance' -- "$cur")
+                    return
+                    ;;
+                --order)
+                    mapfile -t COMPREPLY < <(compgen -W 'asc desc' -- "$cur")
                     return
                     ;;
                 --format)
@@ -146,7 +170,7 @@ _placesctl()
                     return
                     ;;
             esac
-            options='--lat --latitude --lon --longitude --radius --limit --format'
+            options='--lat --latitude --lon --longitude --from --radius --limit --visited --unvisited --sort --order --reverse --search --tag --bbox --format'
             ;;
         import)
             case $prev in
@@ -229,7 +253,7 @@ _placesctl()
         call)
             case $position in
                 0)
-                    mapfile -t COMPREPLY < <(compgen -W 'places.add places.get places.list places.update places.remove places.move places.near places.tags places.watch places.import places.import.begin places.import.add places.import.commit places.import.abort places.export places.undo places.history server.status server.unlock server.backup rpc.discover' -- "$cur")
+                    mapfile -t COMPREPLY < <(compgen -W 'places.add places.get places.list places.update places.remove places.move places.near places.resolve places.tags places.watch places.import places.import.begin places.import.add places.import.commit places.import.abort places.export places.undo places.history server.status server.unlock server.backup rpc.discover' -- "$cur")
                     ;;
             esac
             ;;

@@ -23,7 +23,7 @@ function __placesctl_argument
     for token in $tokens
         if test $skip = 1
             set skip 0
-        else if contains -- $token --socket --color --lat --latitude --lon --longitude --description --tag --search --offset --limit --format --fields --name --if-version --on --before --after --radius --on-conflict -o --output --keep --key-file
+        else if contains -- $token --socket --color --lat --latitude --lon --longitude --description --tag --sort --order --search --bbox --from --offset --limit --format --fields --name --if-version --on --before --after --radius --on-conflict -o --output --keep --key-file
             set skip 1
         else if string match -q -- '-*' $token
             continue
@@ -57,7 +57,7 @@ complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a move -d 
 complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a remove -d 'Remove a place from your list'
 complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a undo -d 'Revert your last change, or your last N changes'
 complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a history -d 'List your recent changes, newest first'
-complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a near -d 'List the places nearest to a point, nearest first'
+complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a near -d 'List the places nearest to a point or a place, nearest first'
 complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a watch -d 'Show your places, then each change as it happens'
 complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a import -d 'Add the places from a JSON, GeoJSON or GPX file to your list'
 complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a export -d 'Write all your places as JSON, GeoJSON or GPX'
@@ -75,8 +75,15 @@ complete -c placesctl -n '__fish_seen_subcommand_from add' -l visited -d 'Mark t
 complete -c placesctl -n '__fish_seen_subcommand_from add' -l tag -x -d 'Give the place tag TAG; repeat it for more tags'
 complete -c placesctl -n '__fish_seen_subcommand_from list' -l visited -d 'Show only visited places'
 complete -c placesctl -n '__fish_seen_subcommand_from list' -l unvisited -d 'Show only places not visited yet'
-complete -c placesctl -n '__fish_seen_subcommand_from list' -l search -x -d 'Show only places whose name or description contains TEXT, ignoring case'
-complete -c placesctl -n '__fish_seen_subcommand_from list' -l tag -x -d 'Show only places with tag TAG, ignoring case and accents; repeat it for places with every TAG'
+complete -c placesctl -n '__fish_seen_subcommand_from list near' -l sort -x -a 'position name createdAt updatedAt visitedAt distance' -d 'Order by position, name, createdAt, updatedAt, visitedAt or distance'
+complete -c placesctl -n '__fish_seen_subcommand_from list near' -l order -x -a 'asc desc' -d 'Smallest first or largest first'
+complete -c placesctl -n '__fish_seen_subcommand_from list near' -l reverse -d 'The same as --order desc'
+complete -c placesctl -n '__fish_seen_subcommand_from list near' -l search -x -d 'Only places whose name, description or a tag contains TEXT, ignoring case and accents'
+complete -c placesctl -n '__fish_seen_subcommand_from list near' -l tag -x -d 'Only places with tag TAG, ignoring case and accents; repeat it for places with every TAG'
+complete -c placesctl -n '__fish_seen_subcommand_from list near' -l bbox -x -d 'Only places in this box of degrees; W greater than E crosses the antimeridian'
+complete -c placesctl -n '__fish_seen_subcommand_from list' -l lat -l latitude -x -d 'With --sort distance: measure from this latitude'
+complete -c placesctl -n '__fish_seen_subcommand_from list' -l lon -l longitude -x -d 'With --sort distance: measure from this longitude'
+complete -c placesctl -n '__fish_seen_subcommand_from list' -l from -x -a '(__placesctl_ids)' -d 'With --sort distance: measure from this place'
 complete -c placesctl -n '__fish_seen_subcommand_from list' -l offset -x -d 'Skip the first N matching places'
 complete -c placesctl -n '__fish_seen_subcommand_from list near' -l limit -x -d 'Show at most N places'
 complete -c placesctl -n '__fish_seen_subcommand_from list near' -l format -x -a 'table tsv json' -d 'table, tsv or json'
@@ -92,7 +99,10 @@ complete -c placesctl -n '__fish_seen_subcommand_from move' -l after -x -a '(__p
 complete -c placesctl -n '__fish_seen_subcommand_from move' -l top -d 'Put the place first'
 complete -c placesctl -n '__fish_seen_subcommand_from move' -l bottom -d 'Put the place last'
 complete -c placesctl -n '__fish_seen_subcommand_from history' -l limit -x -d 'Show at most N changes'
+complete -c placesctl -n '__fish_seen_subcommand_from near' -l from -x -a '(__placesctl_ids)' -d 'Measure from this place instead of a point'
 complete -c placesctl -n '__fish_seen_subcommand_from near' -l radius -x -d 'Only places this close: metres or kilometres'
+complete -c placesctl -n '__fish_seen_subcommand_from near' -l visited -d 'Only visited places'
+complete -c placesctl -n '__fish_seen_subcommand_from near' -l unvisited -d 'Only places not visited yet'
 complete -c placesctl -n '__fish_seen_subcommand_from import' -l on-conflict -x -a 'fail skip replace' -d 'For an id already in use: fail, skip the place, or replace your place\'s fields with the imported ones'
 complete -c placesctl -n '__fish_seen_subcommand_from import' -l skip-duplicates -d 'Leave out places without an id that have the name of one of yours, or of one earlier in the file, within 50 m of it'
 complete -c placesctl -n '__fish_seen_subcommand_from import' -l dry-run -d 'Say what would be added, replaced and skipped, and change nothing'
@@ -102,10 +112,10 @@ complete -c placesctl -n '__fish_seen_subcommand_from backup' -l keep -x -d 'Wit
 complete -c placesctl -n '__fish_seen_subcommand_from unlock' -l key-file -r -F -a - -d 'Read the key from FILE'
 complete -c placesctl -n '__fish_seen_subcommand_from key' -l raw -d 'Write the 32 raw bytes instead of base64'
 
-complete -c placesctl -n '__placesctl_argument 0 get update visit unvisit tag untag move remove' -a '(__placesctl_ids)' -d 'The place\'s id: the full UUID or a unique prefix of at least 4 hex digits'
+complete -c placesctl -n '__placesctl_argument 0 get update visit unvisit tag untag move remove' -a '(__placesctl_ids)' -d 'The place: its name, a unique beginning of its name, its id, or 4+ hex digits of the id'
 complete -c placesctl -n '__placesctl_argument 0 history' -a '(__placesctl_ids)' -d 'Only this place\'s changes (its full id)'
 complete -c placesctl -n '__placesctl_argument 0 import' -F -a - -d 'The file to read, or - for standard input'
 complete -c placesctl -n '__placesctl_argument 0 backup' -F -d 'The backup file, or a directory to keep dated backups in'
 complete -c placesctl -n '__placesctl_argument 0 key' -a 'generate' -d 'What to do: generate, the only action'
-complete -c placesctl -n '__placesctl_argument 0 call' -a 'places.add places.get places.list places.update places.remove places.move places.near places.tags places.watch places.import places.import.begin places.import.add places.import.commit places.import.abort places.export places.undo places.history server.status server.unlock server.backup rpc.discover' -d 'The method\'s name, such as places.list'
+complete -c placesctl -n '__placesctl_argument 0 call' -a 'places.add places.get places.list places.update places.remove places.move places.near places.resolve places.tags places.watch places.import places.import.begin places.import.add places.import.commit places.import.abort places.export places.undo places.history server.status server.unlock server.backup rpc.discover' -d 'The method\'s name, such as places.list'
 complete -c placesctl -n '__placesctl_argument 0 help' -a "$commands" -d 'The command to explain'

@@ -31,22 +31,36 @@ extension CommandContext {
         try decode(call(ListParams()), from: Method.list.rawValue, ListPage.decode).places
     }
 
-    /// The full id that `text` names, asking the daemon for the caller's places when it is a prefix.
+    /// The full id that `text` names: a full id as it is; otherwise the daemon's answer to `places.resolve` (an
+    /// exact name, else a unique name prefix, else an id prefix), or, from a daemon without that method, the id
+    /// prefix matched against the caller's places.
     func resolveID(_ text: String, command: String) throws(CLIFailure) -> PlaceID {
-        let argument = try PlaceIDArgument.parse(text, command: command)
-        if case .full(let id) = argument {
-            return id
-        }
-        return try PlaceIDResolver.resolve(argument, typed: text, among: allPlaces()).id
+        try resolve(text, command: command).id
     }
 
-    /// The place that `text` names, as it is now: `places.get` for a full id, else the one place among the caller's
-    /// that the prefix names.
+    /// The place that `text` names (a name or an id, as `resolveID` reads it), as it is now: the one found in the
+    /// list by a daemon without `places.resolve`, else `places.get`.
     func resolvePlace(_ text: String, command: String) throws(CLIFailure) -> WirePlace {
-        let argument = try PlaceIDArgument.parse(text, command: command)
-        if case .full(let id) = argument {
-            return try decodePlace(call(GetParams(id: id)))
+        let resolved = try resolve(text, command: command)
+        if let place = resolved.place { return place }
+        return try decodePlace(call(GetParams(id: resolved.id)))
+    }
+
+    /// The one path from what a user typed to a place: the id, and the place itself when it was read on the way.
+    private func resolve(_ text: String, command: String) throws(CLIFailure) -> (id: PlaceID, place: WirePlace?) {
+        if let id = PlaceID(text) { return (id, nil) }
+        guard text.contains(where: { !$0.isWhitespace }) else {
+            throw .usage("a place's name or id cannot be empty", command: command)
         }
-        return try PlaceIDResolver.resolve(argument, typed: text, among: allPlaces())
+        let reply: JSONValue
+        do throws(CLIFailure) {
+            reply = try call(ResolveParams(reference: text))
+        } catch .refused(let error, _) where error.code == RPCErrorCode.methodNotFound {
+            let argument = try PlaceIDArgument.parse(text, command: command)
+            let place = try PlaceIDResolver.resolve(argument, typed: text, among: allPlaces())
+            return (place.id, place)
+        }
+        let resolved = try decode(reply, from: Method.resolve.rawValue, ResolveResult.decode)
+        return (try PlaceIDResolver.resolve(resolved, typed: text), nil)
     }
 }

@@ -4,7 +4,8 @@ import PlacesCommandLine
 enum CommonOptions {
     /// `ID`: a place id or a unique prefix.
     static let id = ArgumentDeclaration(
-        name: "ID", abstract: "The place's id: the full UUID or a unique prefix of at least 4 hex digits.",
+        name: "ID",
+        abstract: "The place: its name, a unique beginning of its name, its id, or 4+ hex digits of the id.",
         isRequired: true, completion: .placeID)
 
     /// `--lat LAT` (or `--latitude`).

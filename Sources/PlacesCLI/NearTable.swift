@@ -1,12 +1,12 @@
 import PlacesProtocol
 
-/// The table `placesctl near` prints: ID, NAME, DISTANCE (right-aligned), LAT, LON, nearest first.
+/// The table `placesctl near` prints: ID, NAME, DISTANCE (right-aligned), LAT, LON, VISITED, nearest first.
 enum NearTable {
     /// One row: a place and its distance in metres.
     typealias Entry = (place: WirePlace, distance: Double)
 
     /// The column headings.
-    static let headings = ["ID", "NAME", "DISTANCE", "LAT", "LON"]
+    static let headings = ["ID", "NAME", "DISTANCE", "LAT", "LON", "VISITED"]
 
     /// The TSV header line of `near --format tsv`.
     static let tsvHeader = "id\tname\tdistance\tlatitude\tlongitude"
@@ -32,7 +32,7 @@ enum NearTable {
             [
                 PlaceText.shortID(entry.place.id), TextLayout.singleLine(entry.place.name),
                 DistanceText.text(metres: entry.distance), PlaceText.degrees(entry.place.latitude),
-                PlaceText.degrees(entry.place.longitude),
+                PlaceText.degrees(entry.place.longitude), PlaceText.yesNo(entry.place.visited),
             ]
         }
         var widths = headings.map(TextLayout.cells)
@@ -42,7 +42,7 @@ enum NearTable {
             }
         }
         let gap = PlaceTable.gap
-        let others = widths[0] + widths[2] + widths[3] + widths[4] + gap.count * (headings.count - 1)
+        let others = widths[0] + widths[2] + widths[3] + widths[4] + widths[5] + gap.count * (headings.count - 1)
         widths[1] = min(widths[1], max(width - others, PlaceTable.minimumNameWidth))
         var output = ""
         for (rowIndex, row) in ([headings] + rows).enumerated() {

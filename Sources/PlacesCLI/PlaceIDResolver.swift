@@ -1,7 +1,7 @@
 import PlacesModel
 import PlacesProtocol
 
-/// Finds the one place an id prefix names among the caller's places.
+/// Finds the one place a name, a name prefix or an id prefix names among the caller's places.
 enum PlaceIDResolver {
     /// The place among `places` that `argument` (typed as `typed`) names.
     ///
@@ -19,6 +19,26 @@ enum PlaceIDResolver {
         let length = distinguishingLength(candidates.map(\.id.description))
         let reason = "prefix '\(typed)' is ambiguous; it matches \(candidates.count) places"
         var message = "id \(reason):"
+        for candidate in candidates {
+            message += "\n  \(candidate.id.description.prefix(length))  \(TextLayout.singleLine(candidate.name))"
+        }
+        throw .refused(.invalidParams(ValidationError(field: "id", reason: reason)), message: message)
+    }
+
+    /// The one place `resolved` (the daemon's answer for `typed`) names; none or several are refused as an id
+    /// prefix's are, the candidates listed.
+    static func resolve(_ resolved: ResolveResult, typed: String) throws(CLIFailure) -> PlaceID {
+        let candidates = resolved.candidates
+        guard let first = candidates.first else {
+            let message = "No place is named '\(typed)', and no place id begins with it."
+            throw .refused(RPCError(code: RPCErrorCode.notFound, message: message), message: message)
+        }
+        guard candidates.count > 1 || resolved.hasMore else { return first.id }
+        let kind = resolved.match == "idPrefix" ? "id prefix" : resolved.match == "name" ? "name" : "name prefix"
+        let count = resolved.hasMore ? "more than \(candidates.count)" : "\(candidates.count)"
+        let reason = "\(kind) '\(typed)' is ambiguous; it matches \(count) places"
+        let length = distinguishingLength(candidates.map(\.id.description))
+        var message = "\(reason):"
         for candidate in candidates {
             message += "\n  \(candidate.id.description.prefix(length))  \(TextLayout.singleLine(candidate.name))"
         }

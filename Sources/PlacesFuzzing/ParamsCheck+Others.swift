@@ -16,12 +16,10 @@ extension ParamsCheck {
         try require(list.offset >= 0 && (list.limit ?? 0) >= 0, "params.list", "a negative offset or limit")
         try Self.checkInteger(params, "offset", Int64(list.offset))
         try Self.checkInteger(params, "limit", list.limit.map(Int64.init))
-        let members: [(String, JSONValue?)] = [
-            (PlaceField.visited.text, ParamsObject.bool(list.visited)), ("query", ParamsObject.string(list.query)),
-            ("offset", ParamsObject.integer(Int64(list.offset))),
-            ("limit", ParamsObject.integer(list.limit.map(Int64.init))),
-            ("allUsers", .bool(list.allUsers)),
-        ]
+        try require(
+            list.selection.sort != .distance || list.point != nil || list.from != nil, "params.list",
+            "distance from nowhere")
+        let members: [(String, JSONValue?)] = list.encoded.members.map { ($0.key, $0.value) }
         try require(
             try decodeAgain(ListParams.decode, members) == list, "params.list", "list params written back differ")
     }
@@ -52,19 +50,19 @@ extension ParamsCheck {
     /// `places.near`: a valid point as sent, a finite non-negative radius, the same params when written back.
     func checkNear(_ result: Result<NearParams, RPCError>, _ params: JSONObject?) throws(FuzzViolation) {
         guard case .success(let near) = result else { return }
-        try PlaceFieldsCheck.checkLatitude(near.coordinate.latitude)
-        try PlaceFieldsCheck.checkLongitude(near.coordinate.longitude)
         try require(
-            near.coordinate.latitude == Self.sentNumber(params, PlaceField.latitude.text)
-                && near.coordinate.longitude == Self.sentNumber(params, PlaceField.longitude.text),
-            "params.near", "the point is not the one sent")
+            (near.coordinate == nil) != (near.from == nil), "params.near", "both or neither of a point and from")
+        if let coordinate = near.coordinate {
+            try PlaceFieldsCheck.checkLatitude(coordinate.latitude)
+            try PlaceFieldsCheck.checkLongitude(coordinate.longitude)
+            try require(
+                coordinate.latitude == Self.sentNumber(params, PlaceField.latitude.text)
+                    && coordinate.longitude == Self.sentNumber(params, PlaceField.longitude.text),
+                "params.near", "the point is not the one sent")
+        }
         try require(near.radius.map { $0.isFinite && $0 >= 0 } ?? true, "params.near", "radius \(near.radius ?? 0)")
         try require(near.limit >= 0, "params.near", "limit \(near.limit)")
-        let members: [(String, JSONValue?)] = [
-            (PlaceField.latitude.text, ParamsObject.number(near.coordinate.latitude)),
-            (PlaceField.longitude.text, ParamsObject.number(near.coordinate.longitude)),
-            ("radius", ParamsObject.number(near.radius)), ("limit", ParamsObject.integer(Int64(near.limit))),
-        ]
+        let members: [(String, JSONValue?)] = near.encoded.members.map { ($0.key, $0.value) }
         try require(
             try decodeAgain(NearParams.decode, members) == near, "params.near", "near params written back differ")
     }

@@ -63,11 +63,4 @@ public struct Place: Sendable, Hashable {
     public func applying(_ patch: PlacePatch, at time: Timestamp) -> Place {
         patch.applied(to: self, at: time)
     }
-
-    /// Whether `query` occurs in the name or description, ignoring case.
-    public func matches(query: String) -> Bool {
-        guard !query.isEmpty else { return true }
-        let needle = query.lowercased()
-        return name.lowercased().contains(needle) || description.lowercased().contains(needle)
-    }
 }

@@ -108,7 +108,6 @@ private func parse(_ arguments: [String]) -> String {
         (["add", "--lat", "1", "--lon", "2"], "missing argument NAME.\nRun 'placesctl help add' for usage."),
         (["get"], "missing argument ID.\nRun 'placesctl help get' for usage."),
         (["import"], "missing argument FILE.\nRun 'placesctl help import' for usage."),
-        (["near", "--lat", "1"], "missing option '--lon'.\nRun 'placesctl help near' for usage."),
         (["watch", "now"], "unexpected argument 'now'.\nRun 'placesctl help watch' for usage."),
         (["move", "abcd", "1", "2"], "unexpected argument '2'.\nRun 'placesctl help move' for usage."),
         (["get", "abcd", "efgh"], "unexpected argument 'efgh'.\nRun 'placesctl help get' for usage."),

@@ -86,11 +86,13 @@ import Testing
         #expect(harness.run("list").standardOutput.contains(String(repeating: "d", count: 200)), "whole when piped")
     }
 
-    @Test func prefixesAreResolvedThroughTheList() {
+    /// A daemon without `places.resolve`: the prefix is matched against the list, as before.
+    @Test func prefixesFallBackToTheListOnAnOlderDaemon() {
         let outcome = Self.daemon().run("get", "7c9e")
         #expect(outcome.exitCode == .success)
         #expect(
             outcome.calls == [
+                .init(method: "places.resolve", params: ["ref": "7c9e"]),
                 .init(method: "places.list", params: nil),
                 .init(method: "places.get", params: ["id": .string(Fixtures.bridgeID)]),
             ])
@@ -108,7 +110,7 @@ import Testing
         let ambiguous = Self.daemon().run("remove", "0f8f")
         #expect(ambiguous.exitCode == .dataError)
         #expect(ambiguous.standardError.hasPrefix("placesctl: id prefix '0f8f' is ambiguous; it matches 2 places:\n"))
-        #expect(ambiguous.calls.map(\.method) == ["places.list"])
+        #expect(ambiguous.calls.map(\.method) == ["places.resolve", "places.list"])
         let unknown = Self.daemon().run("get", "abcd")
         #expect(unknown.exitCode == .notFound)
         #expect(unknown.standardError == "placesctl: No place matches 'abcd'.\n")
@@ -126,6 +128,43 @@ import Testing
         #expect(unknownJSON.exitCode == .notFound)
     }
 
+    /// Names go to `places.resolve`: one candidate names the place, several are listed and refused (65).
+    @Test func namesAreResolvedByTheDaemon() {
+        var harness = Self.daemon()
+        harness.respond = { method, params in
+            switch method {
+            case "places.resolve" where params?["ref"]?.stringValue == "eiffel":
+                .success([
+                    "match": "namePrefix", "candidates": [["id": .string(Fixtures.eiffelID), "name": "Eiffel Tower"]],
+                    "more": false,
+                ])
+            case "places.resolve":
+                .success([
+                    "match": "name",
+                    "candidates": [
+                        ["id": .string(Fixtures.eiffelID), "name": "Tower"],
+                        ["id": .string(Fixtures.louvreID), "name": "Tower"],
+                    ],
+                    "more": false,
+                ])
+            default: .success(Fixtures.eiffel)
+            }
+        }
+        let found = harness.run("get", "eiffel")
+        #expect(found.exitCode == .success)
+        #expect(found.calls.last == .init(method: "places.get", params: ["id": .string(Fixtures.eiffelID)]))
+        let ambiguous = harness.run("remove", "tower")
+        #expect(ambiguous.exitCode == .dataError)
+        #expect(
+            ambiguous.standardError == """
+                placesctl: name 'tower' is ambiguous; it matches 2 places:
+                  0f8fad5b  Tower
+                  0f8fad5c  Tower
+
+                """)
+        #expect(ambiguous.calls.map(\.method) == ["places.resolve"])
+    }
+
     @Test func updateSendsOnlyTheChanges() {
         let outcome = Self.daemon().run("update", "7c9e6679", "--lat", "-1.5", "--unvisited", "--if-version", "3")
         #expect(outcome.exitCode == .success)
@@ -135,6 +174,22 @@ import Testing
                     method: "places.update",
                     params: ["id": .string(Fixtures.bridgeID), "latitude": -1.5, "visited": false, "ifVersion": 3]))
         #expect(outcome.standardOutput == "Updated 'Eiffel Tower' (0f8fad5b), now at version 1.\n")
+    }
+
+    @Test func nearAndListSendTagsWithTheSort() {
+        let near = Self.daemon().run(
+            "near", "--lat", "1", "--lon", "2", "--tag", "Rome", "--tag", "museum", "--sort", "visitedAt")
+        #expect(
+            near.calls.first
+                == .init(
+                    method: "places.near",
+                    params: ["latitude": 1, "longitude": 2, "sort": "visitedAt", "tag": ["Rome", "museum"]]),
+            "\(near.calls)")
+        let list = Self.daemon().run("list", "--tag", "paris", "--sort", "name", "--reverse")
+        #expect(
+            list.calls.first
+                == .init(method: "places.list", params: ["sort": "name", "order": "desc", "tag": ["paris"]]),
+            "\(list.calls)")
     }
 
     @Test func removeConfirms() {
@@ -168,8 +223,9 @@ import Testing
         (["add", "X", "--lat", "abc", "--lon", "2"], "--lat expects a number, got 'abc'", "add"),
         (["add", "X", "--latitude", "nan", "--lon", "2"], "--latitude expects a number, got 'nan'", "add"),
         (["list", "--limit", "1.5"], "--limit expects a whole number, got '1.5'", "list"),
-        (["get", "xyz!"], "'xyz!' is not a place id: give the full UUID or at least 4 of its hex digits", "get"),
-        (["remove", "abc"], "id prefix 'abc' is too short: give at least 4 hex digits", "remove"),
+        (["get", " "], "a place's name or id cannot be empty", "get"),
+        (["near", "--lat", "1"], "give --lat and --lon, or --from ID", "near"),
+        (["list", "--bbox", "10,0,0,1"], "--bbox must have south (10.0) at most north (0.0)", "list"),
         (
             ["update", "abcd", "--if-version", "2"],
             "nothing to update: give at least one of --name, --description, --lat, --lon, --visited, --unvisited",

@@ -76,7 +76,8 @@ import Testing
         ),
         (
             "list",
-            "placesctl list [--visited|--unvisited] [--search TEXT] [--tag TAG] [--offset N] [--limit N] "
+            "placesctl list [--visited|--unvisited] [--sort KEY] [--order asc|desc|--reverse] [--search TEXT] "
+                + "[--tag TAG] [--bbox S,W,N,E] [--lat LAT] [--lon LON] [--from ID] [--offset N] [--limit N] "
                 + "[--format FORMAT] [--fields LIST]"
         ),
         ("get", "placesctl get ID"),
@@ -94,7 +95,12 @@ import Testing
             "placesctl move ID INDEX [--if-version N]\n"
                 + "placesctl move ID --before ID2|--after ID2|--top|--bottom [--if-version N]"
         ),
-        ("near", "placesctl near --lat LAT --lon LON [--radius DISTANCE] [--limit N] [--format FORMAT]"),
+        (
+            "near",
+            "placesctl near [--lat LAT] [--lon LON] [--from ID] [--radius DISTANCE] [--limit N] "
+                + "[--visited|--unvisited] [--sort KEY] [--order asc|desc|--reverse] [--search TEXT] [--tag TAG] "
+                + "[--bbox S,W,N,E] [--format FORMAT]"
+        ),
         ("watch", "placesctl watch"),
         ("import", "placesctl import FILE [--on-conflict MODE] [--skip-duplicates] [--dry-run]"),
         ("export", "placesctl export [--format FORMAT] [-o FILE]"),

@@ -70,10 +70,10 @@ import Testing
             ])
         #expect(
             outcome.standardOutput == """
-                ID        NAME           DISTANCE  LAT      LON
-                0f8fad5b  Eiffel Tower        0 m  48.8584  2.2945
-                0f8fad5c  Louvre           3.5 km  48.8606  2.3376
-                7c9e6679  Golden Gate   8951.2 km  37.8199  -122.4783
+                ID        NAME           DISTANCE  LAT      LON        VISITED
+                0f8fad5b  Eiffel Tower        0 m  48.8584  2.2945     no
+                0f8fad5c  Louvre           3.5 km  48.8606  2.3376     yes
+                7c9e6679  Golden Gate   8951.2 km  37.8199  -122.4783  no
 
                 """)
     }
@@ -91,9 +91,9 @@ import Testing
         }
         #expect(
             harness.run("near", "--lat", "0", "--lon", "0").standardOutput == """
-                ID        NAME        DISTANCE  LAT      LON
-                0f8fad5b  東京タワー      12 m  35.6586  2.2945
-                7c9e6679  Cafe\u{301}          3.5 km  1        2.2945
+                ID        NAME        DISTANCE  LAT      LON     VISITED
+                0f8fad5b  東京タワー      12 m  35.6586  2.2945  no
+                7c9e6679  Cafe\u{301}          3.5 km  1        2.2945  no
 
                 """)
     }

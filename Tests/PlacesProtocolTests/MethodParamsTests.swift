@@ -21,8 +21,19 @@ import Testing
         GetParams(id: id, allUsers: true),
         ListParams(),
         ListParams(visited: false, query: "tower", offset: 3, limit: 0, allUsers: true),
+        ListParams(
+            sort: .name, order: .descending,
+            box: try! BoundingBox(south: -10, west: 170, north: 10, east: -170, field: "bbox"), after: id),
+        ListParams(sort: .distance, point: Coordinate(latitude: 1, longitude: 2)),
+        ListParams(sort: .distance, from: id),
+        ResolveParams(reference: "Zürich"),
+        ResolveParams(reference: "0f8f", limit: 2),
         ListParams(tags: ["Zürich"]),
         ListParams(tags: ["rome", "Museums"], limit: 5),
+        ListParams(tags: ["museums"], sort: .visitedAt, order: .descending),
+        NearParams(
+            coordinate: Coordinate(latitude: 1, longitude: 2),
+            selection: PlaceSelection(sort: .distance, tags: ["rome", "museums"])),
         UpdateParams(id: id, patch: try! PlacePatch(isVisited: false)),
         UpdateParams(id: id, patch: try! PlacePatch(addTags: ["Rome"], removeTags: ["to do", "later"])),
         UpdateParams(
@@ -42,6 +53,8 @@ import Testing
         MoveParams(id: id, index: 12, ifVersion: 3),
         NearParams(coordinate: Coordinate(latitude: 1.5, longitude: -0.25)),
         NearParams(coordinate: Coordinate(latitude: 0, longitude: 0), radius: 2_500.5, limit: 0),
+        NearParams(
+            from: id, limit: 3, selection: PlaceSelection(sort: .name, order: .descending, visited: false, query: "é")),
         WatchParams(),
         WatchParams(allUsers: true),
         ImportParams(places: []),

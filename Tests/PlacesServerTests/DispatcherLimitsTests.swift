@@ -22,6 +22,7 @@ struct DispatcherLimitsTests {
         case .importAdd: #""token":"t","places":[]"#
         case .importCommit, .importAbort: #""token":"t""#
         case .export: #""format":"gpx""#
+        case .resolve: #""ref":"Louvre""#
         case .unlock: #""key":"AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=""#
         case .backup: #""path":"/tmp/backup.sqlite""#
         }

@@ -1,14 +1,19 @@
 import PlacesCommandLine
+import PlacesModel
 import PlacesProtocol
 
-/// `placesctl list [--visited|--unvisited] [--search TEXT] [--tag TAG]... [--offset N] [--limit N]
-/// [--format FORMAT] [--fields LIST]`.
+/// `placesctl list [--sort KEY] [--order asc|desc|--reverse] [--visited|--unvisited] [--search TEXT] [--tag TAG]...
+/// [--bbox S,W,N,E] [--lat LAT --lon LON|--from ID] [--offset N] [--limit N] [--format FORMAT] [--fields LIST]`.
 enum ListCommand {
     /// The declaration.
     static let spec = CommandSpec(
         name: "list",
         abstract: "List your places in a table.",
         discussion: """
+            Places come in your own order unless --sort asks for another: name (case and accents ignored), \
+            createdAt, updatedAt, visitedAt (places without a visit date last), or distance from --lat and --lon \
+            or from the place --from names; ties go by id. --search ignores case and accents too (zurich finds \
+            Zürich) and looks in tags as well as names and descriptions. \
             On a terminal, descriptions show their first line and the table is cut to fit its width; taller \
             output goes through the pager. Written to a file or a pipe, nothing is cut: every description shows \
             whole, its line breaks as spaces. --format tsv prints a header line of field names, then one place \
@@ -20,21 +25,23 @@ enum ListCommand {
         options: [
             CommonOptions.visited.with(abstract: "Show only visited places."),
             CommonOptions.unvisited.with(abstract: "Show only places not visited yet."),
-            search, tag, offset, limit, OutputFormat.option, OutputFormat.fields,
+        ] + SelectionOptions.all + [
+            CommonOptions.latitude.with(abstract: "With --sort distance: measure from this latitude."),
+            CommonOptions.longitude.with(abstract: "With --sort distance: measure from this longitude."),
+            from, offset, limit, OutputFormat.option, OutputFormat.fields,
         ],
         isPaged: true,
         handler: run
     )
 
     /// `--search TEXT`.
-    static let search = Option<String>(
-        ["--search"], valueName: "TEXT",
-        abstract: "Show only places whose name or description contains TEXT, ignoring case.")
+    static let search = SelectionOptions.search
     /// `--tag TAG`, repeatable.
-    static let tag = Option<String>(
-        ["--tag"], valueName: "TAG",
-        abstract: "Show only places with tag TAG, ignoring case and accents; repeat it for places with every TAG."
-    ).repeatable
+    static let tag = SelectionOptions.tag
+    /// `--from ID`.
+    static let from = Option<String>(
+        ["--from"], valueName: "ID", abstract: "With --sort distance: measure from this place (a name or an id).",
+        completion: .placeID)
     /// `--offset N`.
     static let offset = Option<Int64>.integer(
         ["--offset"], valueName: "N", abstract: "Skip the first N matching places.")
@@ -49,10 +56,14 @@ enum ListCommand {
         let (format, columns) = try OutputFormat.chosen(input, context: context)
         let offset = try input[Self.offset]
         let limit = try input[Self.limit]
+        let selection = try SelectionOptions.selection(input, defaultSort: .position)
+        let latitude = try input[CommonOptions.latitude]
+        let longitude = try input[CommonOptions.longitude]
+        guard (latitude == nil) == (longitude == nil) else { throw input.usageError("give both --lat and --lon") }
+        let point = latitude.flatMap { latitude in longitude.map { Coordinate(latitude: latitude, longitude: $0) } }
+        let from = try input[Self.from].map { text throws(CLIFailure) in try context.resolveID(text, command: "list") }
         let params = ListParams(
-            visited: CommonOptions.visitedValue(input), query: try input[search], tags: try input.all(tag),
-            offset: Int(offset ?? 0),
-            limit: limit.map { Int($0) })
+            selection: selection, point: point, from: from, offset: Int(offset ?? 0), limit: limit.map { Int($0) })
         let result = try context.call(params)
         if format == .json {
             return try context.writeJSON(result)
@@ -61,7 +72,8 @@ enum ListCommand {
         if format == .tsv {
             return try context.write(PlaceTSV.render(page.places, columns: columns))
         }
-        let isFiltered = CommonOptions.visitedValue(input) != nil || input.isGiven(search) || input.isGiven(tag)
+        let isFiltered =
+            selection.visited != nil || input.isGiven(search) || !selection.tags.isEmpty || selection.box != nil
         try context.write(
             render(
                 page.places, total: page.total, offset: offset ?? 0, isFiltered: isFiltered, width: context.width,

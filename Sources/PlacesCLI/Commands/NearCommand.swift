@@ -2,13 +2,17 @@ import PlacesCommandLine
 import PlacesModel
 import PlacesProtocol
 
-/// `placesctl near --lat LAT --lon LON [--radius DISTANCE] [--limit N] [--format FORMAT]`.
+/// `placesctl near (--lat LAT --lon LON|--from ID) [--radius DISTANCE] [--limit N] [--visited|--unvisited]
+/// [--search TEXT] [--tag TAG]... [--bbox S,W,N,E] [--sort KEY] [--order asc|desc|--reverse] [--format FORMAT]`.
 enum NearCommand {
     /// The declaration.
     static let spec = CommandSpec(
         name: "near",
-        abstract: "List the places nearest to a point, nearest first.",
+        abstract: "List the places nearest to a point or a place, nearest first.",
         discussion: """
+            Give a point with --lat and --lon, or a place with --from (a name or an id; the place itself is left \
+            out). The filters choose which places may be among the nearest (--unvisited: the nearest places not \
+            visited yet); --sort orders the nearest found (by name, say) instead of by distance. \
             Distances under 1 km show in whole metres (350 m), longer ones in kilometres with one decimal and no \
             digit grouping (12345.6 km). --format tsv prints a header line (id, name, distance, latitude, \
             longitude), then one place a line, the distance in metres. With --json (or --format json), prints \
@@ -16,16 +20,22 @@ enum NearCommand {
             "distance"}, ...]}, distances in metres.
             """,
         options: [
-            CommonOptions.latitude.required,
-            CommonOptions.longitude.required,
+            CommonOptions.latitude,
+            CommonOptions.longitude,
+            from,
             radius,
             limit,
-            OutputFormat.option,
-        ],
+            CommonOptions.visited.with(abstract: "Only visited places."),
+            CommonOptions.unvisited.with(abstract: "Only places not visited yet."),
+        ] + SelectionOptions.all + [OutputFormat.option],
         isPaged: true,
         handler: run
     )
 
+    /// `--from ID`.
+    static let from = Option<String>(
+        ["--from"], valueName: "ID", abstract: "Measure from this place (a name or an id) instead of a point.",
+        completion: .placeID)
     /// `--radius DISTANCE`, in metres.
     static let radius = Option<Double>(
         ["--radius"], valueName: "DISTANCE",
@@ -44,10 +54,24 @@ enum NearCommand {
         if let limit, limit < 0 {
             throw input.usageError("--limit must be 0 or more, got \(limit)")
         }
-        let coordinate = Coordinate(
-            latitude: try input[CommonOptions.latitude] ?? .nan, longitude: try input[CommonOptions.longitude] ?? .nan)
-        let result = try context.call(
-            NearParams(coordinate: coordinate, radius: radius, limit: limit.map { Int($0) } ?? NearParams.defaultLimit))
+        let selection = try SelectionOptions.selection(input, defaultSort: .distance)
+        let latitude = try input[CommonOptions.latitude]
+        let longitude = try input[CommonOptions.longitude]
+        let count = limit.map { Int($0) } ?? NearParams.defaultLimit
+        let params: NearParams
+        if let text = try input[Self.from] {
+            guard latitude == nil, longitude == nil else {
+                throw input.usageError("give --from or --lat and --lon, not both")
+            }
+            params = NearParams(
+                from: try context.resolveID(text, command: "near"), radius: radius, limit: count, selection: selection)
+        } else {
+            guard let latitude, let longitude else { throw input.usageError("give --lat and --lon, or --from ID") }
+            params = NearParams(
+                coordinate: Coordinate(latitude: latitude, longitude: longitude), radius: radius, limit: count,
+                selection: selection)
+        }
+        let result = try context.call(params)
         if format == .json {
             return try context.writeJSON(result)
         }

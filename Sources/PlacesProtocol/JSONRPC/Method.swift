@@ -9,6 +9,7 @@ public enum Method: String, CaseIterable, Sendable {
     case remove = "places.remove"
     case move = "places.move"
     case near = "places.near"
+    case resolve = "places.resolve"
     case tags = "places.tags"
     case watch = "places.watch"
     case importPlaces = "places.import"
@@ -34,6 +35,7 @@ public enum Method: String, CaseIterable, Sendable {
         case .remove: RemoveParams.self
         case .move: MoveParams.self
         case .near: NearParams.self
+        case .resolve: ResolveParams.self
         case .watch: WatchParams.self
         case .importPlaces: ImportParams.self
         case .importAdd: ImportAddParams.self

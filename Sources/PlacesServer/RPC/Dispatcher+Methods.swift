@@ -36,6 +36,8 @@ extension Dispatcher {
                 return .mutation(.move(params.id, toIndex: params.index, ifVersion: params.ifVersion))
             case .near:
                 return try near(NearParams.decode(request.params), caller: caller)
+            case .resolve:
+                return try resolve(ResolveParams.decode(request.params), caller: caller)
             case .tags:
                 _ = try EmptyParams.decode(request.params)
                 return try tags(caller: caller)
@@ -73,7 +75,7 @@ extension Dispatcher {
         }
     }
 
-    private func requireAdmin(_ caller: Caller, for what: String = "allUsers", advice: String? = nil) throws(RPCError) {
+    func requireAdmin(_ caller: Caller, for what: String = "allUsers", advice: String? = nil) throws(RPCError) {
         guard caller.isAdmin else {
             throw .permissionDenied(
                 "\(what) is only for root and members of the group '\(settings.current.adminGroupName)'"
@@ -99,68 +101,6 @@ extension Dispatcher {
         }
         let includeOwner = params.allUsers
         return .success { writer in PlaceEncoding.write(place, includeOwner: includeOwner, to: &writer) }
-    }
-
-    private func list(_ params: ListParams, caller: Caller) throws(RPCError) -> Execution {
-        if params.allUsers { try requireAdmin(caller) }
-        let snapshot = try unlockedSnapshot()
-        let (places, revision) = snapshot.visible(to: caller.uid, allUsers: params.allUsers)
-        let query = params.query ?? ""
-        guard params.visited != nil || !query.isEmpty || !params.tags.isEmpty else {
-            if let rendering = Self.keptRendering(of: places, allUsers: params.allUsers) {
-                return page(of: rendering, params: params, revision: revision)
-            }
-            return page(of: places, params: params, revision: revision)
-        }
-        let matches =
-            params.tags.isEmpty
-            ? places.filterStored { place in
-                (params.visited.map { $0 == place.isVisited } ?? true) && place.matches(query: query)
-            } : taggedMatches(params, in: snapshot, caller: caller)
-        let includeOwner = params.allUsers
-        return listResult(total: matches.count, params: params, revision: revision) { bounds, writer in
-            KeptRenderings.writeArray(includeOwner: includeOwner, to: &writer) { body in matches[bounds].forEach(body) }
-        }
-    }
-
-    /// The `places.list` result for a page of a whole list, written from the places' kept renderings.
-    private func page(of places: PlaceList, params: ListParams, revision: Int64) -> Execution {
-        let includeOwner = params.allUsers
-        return listResult(total: places.count, params: params, revision: revision) { bounds, writer in
-            KeptRenderings.write(places, bounds: bounds, includeOwner: includeOwner, to: &writer)
-        }
-    }
-
-    /// The `places.list` result for a page of a kept rendering: one copy of the page's bytes.
-    private func page(of rendering: PlaceListRendering, params: ListParams, revision: Int64) -> Execution {
-        listResult(total: rendering.count, params: params, revision: revision) { bounds, writer in
-            writer.beginArray()
-            writer.writeRaw(rendering.elements(bounds))
-            writer.endArray()
-        }
-    }
-
-    /// The `ListPage` of `total` matches that `offset` and `limit` select, which `writePage` writes as an array.
-    private func listResult(
-        total: Int, params: ListParams, revision: Int64,
-        writePage: @escaping (_ bounds: Range<Int>, _ writer: inout JSONWriter) -> Void
-    ) -> Execution {
-        let start = min(params.offset, total)
-        let end = params.limit.map { min(total, start + $0) } ?? total
-        return .success { writer in
-            ListPage.write(total: total, revision: revision, to: &writer) { writer in writePage(start..<end, &writer) }
-        }
-    }
-
-    /// The most places a list keeps its whole rendering for (about 2.5 MB of JSON): longer lists are written
-    /// from the places' own kept renderings (`KeptRenderings`).
-    static let largestKeptListRendering = 10_000
-
-    /// A caller's own list as one JSON array, made by the first reader of this version of the list and kept with
-    /// it (`PlaceList.rendering`); nil for every user's places or a list over `largestKeptListRendering`.
-    private static func keptRendering(of places: PlaceList, allUsers: Bool) -> PlaceListRendering? {
-        guard !allUsers, places.count <= largestKeptListRendering else { return nil }
-        return places.rendering.rendering { KeptRenderings.listRendering(of: places) }
     }
 
     private func watch(_ params: WatchParams, caller: Caller, sink: ReplySink) throws(RPCError)
@@ -213,15 +153,6 @@ extension Dispatcher {
         }
     }
 
-    private func near(_ params: NearParams, caller: Caller) throws(RPCError) -> Execution {
-        let results = try unlockedSnapshot().nearestPlaces(
-            to: params.coordinate, owner: caller.uid, radius: params.radius, limit: params.limit)
-        return .success { writer in
-            writer.bytes.reserveCapacity(writer.bytes.count + results.estimatedJSONBytes + 16)
-            NearResults.write(to: &writer) { body in results.forEach(body) }
-        }
-    }
-
     private func export(_ params: ExportParams, caller: Caller) throws(RPCError) -> Execution {
         if params.allUsers { try requireAdmin(caller) }
         let places = Array(try unlockedSnapshot().visible(to: caller.uid, allUsers: params.allUsers).places)
@@ -244,7 +175,7 @@ extension Dispatcher {
 
 extension StoreSnapshot {
     /// What a caller sees: its own places and revision, or with `allUsers` every place and the store's revision.
-    fileprivate func visible(to uid: UserID, allUsers: Bool) -> (places: PlaceList, revision: Int64) {
+    func visible(to uid: UserID, allUsers: Bool) -> (places: PlaceList, revision: Int64) {
         allUsers ? (allPlaces(), revision) : (places(of: uid), revision(of: uid))
     }
 }

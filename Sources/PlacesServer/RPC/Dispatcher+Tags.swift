@@ -14,14 +14,6 @@ extension Dispatcher {
         return .success { writer in TagsResult.write(counts, revision: revision, to: &writer) }
     }
 
-    /// The places of `places.list` with a `tag`: read from the tag index, then filtered by the other params.
-    func taggedMatches(_ params: ListParams, in snapshot: StoreSnapshot, caller: Caller) -> [StoredPlace] {
-        let query = params.query ?? ""
-        return snapshot.places(of: params.allUsers ? nil : caller.uid, holdingAll: params.tags).filter { stored in
-            (params.visited.map { $0 == stored.place.isVisited } ?? true) && stored.place.matches(query: query)
-        }
-    }
-
     /// Refuses a visit date after the daemon's clock (with `PlaceRules`' leeway), before the change reaches the
     /// store.
     func checkVisitDates(_ dates: some Sequence<Timestamp?>) throws(RPCError) {

@@ -21,6 +21,13 @@ enum OpenRPCDocument {
                 "Place": WirePlace.schema,
                 "PlaceID": ["type": "string", "format": "uuid", "description": "The place's UUID; any case on input."],
                 "Latitude": ["type": "number", "minimum": -90, "maximum": 90],
+                "Point": [
+                    "type": "object", "required": ["latitude", "longitude"],
+                    "properties": [
+                        "latitude": ["$ref": "#/components/schemas/Latitude"],
+                        "longitude": ["$ref": "#/components/schemas/Longitude"],
+                    ],
+                ],
                 "Longitude": ["type": "number", "minimum": -180, "maximum": 180],
             ],
             "errors": .object(JSONObject(errorValues)),
@@ -96,7 +103,7 @@ enum OpenRPCDocument {
         ["name": .string(name), "schema": schema]
     }
 
-    private static func ref(_ schema: String) -> JSONValue {
+    static func ref(_ schema: String) -> JSONValue {
         WireSchema.ref(schema)
     }
 
@@ -123,19 +130,9 @@ enum OpenRPCDocument {
                 result: placeResult, errors: ["NotFound", "PermissionDenied", "Locked"])
         case .list:
             return Self.method(
-                method, "Lists the caller's places in their order, filtered and paged.",
-                params: [
-                    param(PlaceField.visited.text, ["type": "boolean"], "Only visited, or only unvisited, places."),
-                    param("query", ["type": "string"], "A case-insensitive substring of the name or description."),
-                    param(
-                        ListParams.tagKey,
-                        ["oneOf": [["type": "string"], ["type": "array", "items": ["type": "string"]]]],
-                        "Only places holding this tag, or every one of these tags (ignoring case and accents)."),
-                    param("offset", ["type": "integer", "minimum": 0], "Matches to skip; default 0."),
-                    param("limit", ["type": "integer", "minimum": 0], "At most this many; default all."),
-                    allUsers,
-                ],
-                result: result("page", ListPage.schema), errors: ["PermissionDenied", "Locked"])
+                method, "Lists the caller's places, sorted, filtered and paged.",
+                params: selectionParams(defaultSort: .position) + listParams + [allUsers],
+                result: result("page", ListPage.schema), errors: ["NotFound", "PermissionDenied", "Locked"])
         case .update:
             return Self.method(
                 method, "Changes some fields of a place; its version grows by one.",
@@ -170,14 +167,14 @@ enum OpenRPCDocument {
                 errors: placeChangeErrors)
         case .near:
             return Self.method(
-                method, "The caller's places nearest to a point, nearest first, with great-circle distances in metres.",
-                params: [
-                    param(PlaceField.latitude.text, ref("Latitude"), required: true, "The point's latitude."),
-                    param(PlaceField.longitude.text, ref("Longitude"), required: true, "The point's longitude."),
-                    param("radius", ["type": "number", "minimum": 0], "Only places within this many metres."),
-                    param("limit", ["type": "integer", "minimum": 0], "At most this many; default 10."),
-                ],
-                result: result("nearest", NearResults.schema), errors: ["Locked"])
+                method,
+                "The caller's places nearest to a point or a place, nearest first, with great-circle distances in metres.",
+                params: nearParams + selectionParams(defaultSort: .distance),
+                result: result("nearest", NearResults.schema), errors: ["NotFound", "Locked"])
+        case .resolve:
+            return Self.method(
+                method, "The caller's places a name, the beginning of one, or an id prefix names.",
+                params: resolveParams, result: result("resolved", ResolveResult.schema), errors: ["Locked"])
         case .tags:
             return Self.method(
                 method, "Each of the caller's tags, as first written, with how many places hold it, by folded tag.",

@@ -11,6 +11,8 @@ package struct OwnerList: Sendable {
     package var tags = TagIndex()
     /// How many committed changes this owner's places have had.
     package var revision: Int64 = 0
+    /// The same places in the orders a reader asked for (by name, say), kept up to date from then on.
+    package var orders = OwnerOrders()
 
     /// An owner's list of `places`, indexed by where they are, at `revision`.
     package init(

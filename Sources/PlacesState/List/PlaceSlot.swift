@@ -9,6 +9,7 @@ public final class StoredPlace: Sendable {
     /// The place.
     public let place: Place
     private let kept = AtomicLazyReference<PlaceRendering>()
+    private let keptFolding = AtomicLazyReference<FoldedText>()
 
     /// Stores `place`, with no rendering yet.
     package init(_ place: Place) {
@@ -23,6 +24,13 @@ public final class StoredPlace: Sendable {
     public func rendering(_ render: () -> [UInt8]) -> PlaceRendering {
         if let existing = kept.load() { return existing }
         return kept.storeIfNil(PlaceRendering(bytes: render()))
+    }
+
+    /// The place's texts folded for search and the name order, made by the first reader that needs them: only
+    /// places whose name or description is not ASCII need them, as ASCII folds where it is read.
+    package var folding: FoldedText {
+        if let existing = keptFolding.load() { return existing }
+        return keptFolding.storeIfNil(FoldedText(place))
     }
 }
 

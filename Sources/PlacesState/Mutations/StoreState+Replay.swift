@@ -107,8 +107,10 @@ extension StoreState {
         }
         let offset = list.places.count(below: position)
         let slot = PlaceSlot(place: place, position: position, row: row)
+        list.orders.prepare(places: list.places, revision: list.revision)
         list.places.insert(slot, at: offset)
         list.spatial.insert(slot.stored, position: position)
+        list.orders.insert(slot.stored)
         list.tags.insert(place)
     }
 }

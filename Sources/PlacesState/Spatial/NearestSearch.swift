@@ -64,14 +64,17 @@ package struct NearestSearch {
     package let radius: Double
     /// The most results.
     package let limit: Int
+    /// The filters a result must pass; checked only for a place that would be a result, after its distance.
+    package let filter: PlaceFilter?
     private var found = MinimumHeap<Worst>()
     private var frontier = MinimumHeap<Pending>()
 
     /// Prepares a search for the `limit` places nearest to `point` within `radius` metres (any distance if nil).
-    package init(point: Coordinate, radius: Double?, limit: Int) {
+    package init(point: Coordinate, radius: Double?, limit: Int, filter: PlaceFilter? = nil) {
         self.origin = DistanceOrigin(point)
         self.radius = radius ?? .infinity
         self.limit = max(limit, 0)
+        self.filter = filter.flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// Searches the tree under `root`, which the caller keeps alive until the search returns.
@@ -159,7 +162,12 @@ package struct NearestSearch {
             guard !isRuledOutCheaply(GeoBox(entry)) else { continue }
             let distance = origin.distance(to: entry.coordinate)
             guard distance <= radius else { continue }
-            offer(Candidate(distance: distance, position: entry.position, stored: entry.unmanagedStored))
+            let candidate = Candidate(distance: distance, position: entry.position, stored: entry.unmanagedStored)
+            if let filter {
+                if let worst = found.minimum, found.count == limit, !(candidate < worst.candidate) { continue }
+                guard let stored = candidate.stored, stored._withUnsafeGuaranteedRef(filter.includes) else { continue }
+            }
+            offer(candidate)
         }
     }
 

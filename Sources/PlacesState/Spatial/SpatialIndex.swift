@@ -68,8 +68,8 @@ package struct SpatialIndex: Sendable {
 
     /// The `limit` places nearest to `point` (within `radius` metres if given), nearest first, ties in position
     /// order, with their positions and distances; each place unretained, valid while this index's state is.
-    package func nearest(to point: Coordinate, radius: Double?, limit: Int) -> [Found] {
-        var search = NearestSearch(point: point, radius: radius, limit: limit)
+    package func nearest(to point: Coordinate, radius: Double?, limit: Int, filter: PlaceFilter? = nil) -> [Found] {
+        var search = NearestSearch(point: point, radius: radius, limit: limit, filter: filter)
         search.run(from: root)
         return search.results()
     }

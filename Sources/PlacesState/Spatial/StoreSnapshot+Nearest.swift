@@ -19,9 +19,29 @@ extension StoreSnapshot {
 
     /// What `nearest` finds, without copying the places out of the store: for writing them at once.
     public func nearestPlaces(to coordinate: Coordinate, owner: UserID, radius: Double?, limit: Int) -> NearestPlaces {
+        nearestPlaces(to: coordinate, owner: owner, radius: radius, limit: limit, filter: nil)
+    }
+
+    /// The `limit` nearest places that pass `filter`, then put in `sort`'s order (nearest first for distance, ties
+    /// by list order; ties by id for the other keys) running `direction`.
+    package func nearestPlaces(
+        to coordinate: Coordinate, owner: UserID, radius: Double?, limit: Int, filter: PlaceFilter?,
+        sort: PlaceSort = .distance, direction: SortDirection = .ascending
+    ) -> NearestPlaces {
         guard let list = state.lists[owner], limit > 0 else { return NearestPlaces(snapshot: self, found: []) }
-        return NearestPlaces(
-            snapshot: self, found: list.spatial.nearest(to: coordinate, radius: radius, limit: limit))
+        var found = list.spatial.nearest(to: coordinate, radius: radius, limit: limit, filter: filter)
+        switch sort {
+        case .distance: break
+        case .position: found.sort { $0.position < $1.position }
+        case .name, .createdAt, .updatedAt, .visitedAt:
+            guard let key = PlaceOrderKey(sort) else { break }
+            found.sort {
+                key.precedes(
+                    key.entry(for: $0.stored.takeUnretainedValue()), key.entry(for: $1.stored.takeUnretainedValue()))
+            }
+        }
+        if direction.isDescending { found.reverse() }
+        return NearestPlaces(snapshot: self, found: found)
     }
 }
 

@@ -56,6 +56,11 @@ package struct TagIndex: Sendable {
         return sets[smallest].filter { id in others.allSatisfy { $0.contains(id) } }
     }
 
+    /// How many places hold the rarest of `tags`: at most that many hold them all.
+    package func rarestCount(of tags: [String]) -> Int {
+        tags.map { entries[TagRules.key($0)]?.ids.count ?? 0 }.min() ?? 0
+    }
+
     /// Each tag and how many places hold it, by folded key.
     package var counts: [(key: String, tag: String, count: Int)] {
         entries.map { (key: $0.key, tag: $0.value.tag, count: $0.value.ids.count) }.sorted { $0.key < $1.key }

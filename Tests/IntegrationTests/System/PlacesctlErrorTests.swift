@@ -61,7 +61,9 @@ struct PlacesctlErrorTests {
         #expect(unknownKey["data"]?["field"] == "lat")
 
         let prefix = try refusal(placesctl(daemon, ["--json", "remove", "ffff"]), status: 66, code: -32001)
-        #expect(prefix["message"] == "No place matches 'ffff'.", "placesctl's own id lookup speaks the same way")
+        #expect(
+            prefix["message"] == "No place is named 'ffff', and no place id begins with it.",
+            "placesctl's own lookup speaks the same way")
         #expect(try raw.list()["places"] == [place], "no refusal changed anything")
     }
 

@@ -133,7 +133,7 @@ struct PlacesctlTests {
     /// Usage errors exit 64 without touching the daemon; `call`, which implies --json, prints the error object.
     @Test(arguments: [
         ["frobnicate"], ["add"], ["add", "Name", "--lat", "1"], ["add", "Name", "--lat", "north", "--lon", "1"],
-        ["list", "--offset"], ["list", "--visited", "--unvisited"], ["get"], ["get", "abc"], ["get", "xyz!"],
+        ["list", "--offset"], ["list", "--visited", "--unvisited"], ["get"], ["get", ""], ["get", "  "],
         ["update", "abcd"], ["call"], ["call", "places.list", "not json"], ["--no-such-option", "status"],
     ])
     func usageErrorsExit64(_ arguments: [String]) throws {

@@ -1,0 +1,130 @@
+import PlacesModel
+import PlacesProtocol
+import PlacesState
+
+/// `places.list`, `places.near` and `places.resolve`: the reads that order, filter and look up a caller's places.
+extension Dispatcher {
+    func list(_ params: ListParams, caller: Caller) throws(RPCError) -> Execution {
+        if params.allUsers { try requireAdmin(caller) }
+        let snapshot = try unlockedSnapshot()
+        let (places, revision) = snapshot.visible(to: caller.uid, allUsers: params.allUsers)
+        let selection = params.selection
+        let filter = Self.filter(of: selection)
+        // The list in its own order, unfiltered: a page of its kept rendering, or of the places' own.
+        if selection.sort == .position, selection.order == .ascending, params.after == nil, filter.isEmpty {
+            if let rendering = Self.keptRendering(of: places, allUsers: params.allUsers) {
+                return page(of: rendering, params: params, revision: revision)
+            }
+            return page(of: places, params: params, revision: revision)
+        }
+        let owner = params.allUsers ? nil : caller.uid
+        var request = ListingRequest(
+            sort: selection.sort, direction: selection.order, filter: filter, origin: params.point,
+            after: params.after, offset: params.offset, limit: params.limit)
+        let listing: Listing
+        do throws(ListingError) {
+            if let from = params.from { request.origin = try snapshot.stored(from, owner: owner).place.coordinate }
+            listing = try snapshot.listing(request, owner: owner)
+        } catch {
+            throw Self.rpcError(error)
+        }
+        let includeOwner = params.allUsers
+        return .success { writer in
+            ListPage.write(total: listing.total, revision: revision, to: &writer) { writer in
+                KeptRenderings.writeArray(includeOwner: includeOwner, to: &writer) { body in listing.page.forEach(body)
+                }
+            }
+        }
+    }
+
+    /// The filters `selection` asks for.
+    private static func filter(of selection: PlaceSelection) -> PlaceFilter {
+        PlaceFilter(
+            visited: selection.visited, query: selection.query.flatMap(TextQuery.init), tags: selection.tags,
+            box: selection.box)
+    }
+
+    /// The JSON-RPC error for a listing's: another user's place is not found, as a missing one.
+    private static func rpcError(_ error: ListingError) -> RPCError {
+        switch error {
+        case .notFound(let id): .notFound(id: id.description)
+        case .missingOrigin:
+            .invalidParams(ValidationError(field: "sort", reason: "'distance' needs a point to measure from"))
+        }
+    }
+
+    /// The `places.list` result for a page of a whole list, written from the places' kept renderings.
+    private func page(of places: PlaceList, params: ListParams, revision: Int64) -> Execution {
+        let includeOwner = params.allUsers
+        return listResult(total: places.count, params: params, revision: revision) { bounds, writer in
+            KeptRenderings.write(places, bounds: bounds, includeOwner: includeOwner, to: &writer)
+        }
+    }
+
+    /// The `places.list` result for a page of a kept rendering: one copy of the page's bytes.
+    private func page(of rendering: PlaceListRendering, params: ListParams, revision: Int64) -> Execution {
+        listResult(total: rendering.count, params: params, revision: revision) { bounds, writer in
+            writer.beginArray()
+            writer.writeRaw(rendering.elements(bounds))
+            writer.endArray()
+        }
+    }
+
+    /// The `ListPage` of `total` matches that `offset` and `limit` select, which `writePage` writes as an array.
+    private func listResult(
+        total: Int, params: ListParams, revision: Int64,
+        writePage: @escaping (_ bounds: Range<Int>, _ writer: inout JSONWriter) -> Void
+    ) -> Execution {
+        let start = min(params.offset, total)
+        let end = params.limit.map { min(total, start + $0) } ?? total
+        return .success { writer in
+            ListPage.write(total: total, revision: revision, to: &writer) { writer in writePage(start..<end, &writer) }
+        }
+    }
+
+    /// The most places a list keeps its whole rendering for (about 2.5 MB of JSON): longer lists are written
+    /// from the places' own kept renderings (`KeptRenderings`).
+    static let largestKeptListRendering = 10_000
+
+    /// A caller's own list as one JSON array, made by the first reader of this version of the list and kept with
+    /// it (`PlaceList.rendering`); nil for every user's places or a list over `largestKeptListRendering`.
+    static func keptRendering(of places: PlaceList, allUsers: Bool) -> PlaceListRendering? {
+        guard !allUsers, places.count <= largestKeptListRendering else { return nil }
+        return places.rendering.rendering { KeptRenderings.listRendering(of: places) }
+    }
+
+    func near(_ params: NearParams, caller: Caller) throws(RPCError) -> Execution {
+        let snapshot = try unlockedSnapshot()
+        let selection = params.selection
+        var filter = Self.filter(of: selection)
+        let origin: Coordinate
+        if let from = params.from {
+            do throws(ListingError) {
+                origin = try snapshot.stored(from, owner: caller.uid).place.coordinate
+            } catch {
+                throw Self.rpcError(error)
+            }
+            filter.excluded = from
+        } else if let coordinate = params.coordinate {
+            origin = coordinate
+        } else {
+            throw .invalidParams(ValidationError(field: "latitude", reason: "is required"))
+        }
+        let results = snapshot.nearestPlaces(
+            to: origin, owner: caller.uid, radius: params.radius, limit: params.limit, filter: filter,
+            sort: selection.sort, direction: selection.order)
+        return .success { writer in
+            writer.bytes.reserveCapacity(writer.bytes.count + results.estimatedJSONBytes + 16)
+            NearResults.write(to: &writer) { body in results.forEach(body) }
+        }
+    }
+
+    func resolve(_ params: ResolveParams, caller: Caller) throws(RPCError) -> Execution {
+        let resolution = try unlockedSnapshot().resolve(params.reference, owner: caller.uid, limit: params.limit)
+        let candidates = resolution.candidates.map { ResolveResult.Candidate(id: $0.id, name: $0.name) }
+        return .success { writer in
+            ResolveResult.write(
+                match: resolution.match.rawValue, candidates: candidates, hasMore: resolution.hasMore, to: &writer)
+        }
+    }
+}
