@@ -93,7 +93,7 @@ struct ValidationTests {
         .init(method: "places.list", params: #"{"limit":"5"}"#, field: "limit"),
         .init(method: "places.list", params: #"{"visited":"yes"}"#, field: "visited"),
         .init(method: "places.list", params: #"{"query":5}"#, field: "query"),
-        .init(method: "places.list", params: #"{"sort":"name"}"#, field: "sort"),
+        .init(method: "places.list", params: #"{"sort":"colour"}"#, field: "sort"),
         .init(method: "server.status", params: #"{"verbose":true}"#, field: "verbose"),
     ]
 
