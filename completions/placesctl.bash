@@ -1,13 +1,18 @@
 # bash completion for placesctl                               -*- shell-script -*-
 # Made from placesctl's option declarations by 'make completions'; edit those, not this file.
 
-# Prints the ids of the caller's places, asking the daemon (on the socket given with --socket, if any).
-_placesctl_ids()
+# Offers the names and ids of the caller's places that begin with $2, asking the daemon (on the socket
+# given with --socket, if any).
+_placesctl_places()
 {
     local -a socket_option=()
+    local id name
     [[ -n $1 ]] && socket_option=(--socket "$1")
-    placesctl "${socket_option[@]}" --json list 2>/dev/null |
-        grep -o '"id":"[0-9a-fA-F-]*"' | cut -d'"' -f4
+    while IFS=$'\t' read -r id name; do
+        [[ $id == id ]] && continue
+        [[ -n $name && $name == "$2"* ]] && COMPREPLY+=("$(printf '%q' "$name")")
+        [[ $id == "$2"* ]] && COMPREPLY+=("$id")
+    done < <(placesctl "${socket_option[@]}" list --format tsv --fields id,name 2>/dev/null)
 }
 
 _placesctl()
@@ -87,7 +92,7 @@ _placesctl()
                     return
                     ;;
                 --from)
-                    mapfile -t COMPREPLY < <(compgen -W "$(_placesctl_ids "$socket")" -- "$cur")
+                    _placesctl_places "$socket" "$cur"
                     return
                     ;;
                 --format)
@@ -131,7 +136,7 @@ _placesctl()
         move)
             case $prev in
                 --before | --after)
-                    mapfile -t COMPREPLY < <(compgen -W "$(_placesctl_ids "$socket")" -- "$cur")
+                    _placesctl_places "$socket" "$cur"
                     return
                     ;;
                 --if-version)
@@ -154,7 +159,7 @@ _placesctl()
                     return
                     ;;
                 --from)
-                    mapfile -t COMPREPLY < <(compgen -W "$(_placesctl_ids "$socket")" -- "$cur")
+                    _placesctl_places "$socket" "$cur"
                     return
                     ;;
                 --sort)
@@ -224,7 +229,7 @@ _placesctl()
         get | update | visit | unvisit | tag | untag | move | remove | history)
             case $position in
                 0)
-                    mapfile -t COMPREPLY < <(compgen -W "$(_placesctl_ids "$socket")" -- "$cur")
+                    _placesctl_places "$socket" "$cur"
                     ;;
             esac
             ;;

@@ -3,14 +3,17 @@
 
 set -l commands add list get update visit unvisit tag untag tags move remove undo history near watch import export backup status unlock key call help
 
-# Prints the ids of the caller's places, asking the daemon.
+# Prints the names of the caller's places and their ids, each with a description, asking the daemon.
 function __placesctl_ids
     set -l tokens (commandline -opc)
     set -l socket_option
     if set -l index (contains -i -- --socket $tokens)
         set socket_option --socket $tokens[(math $index + 1)]
     end
-    placesctl $socket_option --json list 2>/dev/null | string match -ar '"id":"[0-9a-fA-F-]*"' | string split -f4 '"'
+    placesctl $socket_option list --format tsv --fields id,name 2>/dev/null | tail -n +2 |
+        while read -l -d \t id name
+            printf '%s\tplace\n%s\t%s\n' $name $id $name
+        end
 end
 
 # Succeeds when $argv[1] arguments follow the command on the line, and it is one of $argv[2..].

@@ -96,14 +96,20 @@ struct BashCompletion {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// The function that prints the ids of the caller's places, asking the daemon on the socket given, if any.
+    /// The function that offers the caller's places, asking the daemon on the socket given, if any: each name
+    /// (quoted for the shell) and each id that begins with the word being completed.
     private var idFunction: [String] {
         [
-            "# Prints the ids of the caller's places, asking the daemon (on the socket given with --socket, if any).",
-            "\(function)_ids()", "{", "    local -a socket_option=()",
+            "# Offers the names and ids of the caller's places that begin with $2, asking the daemon (on the socket",
+            "# given with --socket, if any).",
+            "\(function)_places()", "{", "    local -a socket_option=()", "    local id name",
             "    [[ -n $1 ]] && socket_option=(--socket \"$1\")",
-            "    \(program.name) \"${socket_option[@]}\" --json list 2>/dev/null |",
-            "        grep -o '\"id\":\"[0-9a-fA-F-]*\"' | cut -d'\"' -f4", "}",
+            "    while IFS=$'\\t' read -r id name; do",
+            "        [[ $id == id ]] && continue",
+            "        [[ -n $name && $name == \"$2\"* ]] && COMPREPLY+=(\"$(printf '%q' \"$name\")\")",
+            "        [[ $id == \"$2\"* ]] && COMPREPLY+=(\"$id\")",
+            "    done < <(\(program.name) \"${socket_option[@]}\" list --format tsv --fields id,name 2>/dev/null)",
+            "}",
         ]
     }
 
@@ -148,7 +154,7 @@ struct BashCompletion {
         case .fileOrStandardInput: [files(""), "[[ - == \"$cur\"* ]] && COMPREPLY+=(-)"]
         case .directory: [files(" -d")]
         case .words(let words): [reply("compgen -W \(words.joined(separator: " ").shellQuoted)")]
-        case .placeID: [reply("compgen -W \"$(\(function)_ids \"$socket\")\"")]
+        case .placeID: ["\(function)_places \"$socket\" \"$cur\""]
         case .group: [reply("compgen -g")]
         case .command: [reply("compgen -W \"$commands\"")]
         }

@@ -104,14 +104,19 @@ struct FishCompletion {
         return ([offersFiles ? "-r" : "-x"] + (values.isEmpty ? [] : [values])).joined(separator: " ")
     }
 
-    /// The function that prints the ids of the caller's places, asking the daemon.
+    /// The function that prints the caller's places, asking the daemon: each name, described as a place, and
+    /// each id, described by its name.
     private var idFunction: [String] {
         [
-            "# Prints the ids of the caller's places, asking the daemon.", "function \(prefix)_ids",
+            "# Prints the names of the caller's places and their ids, each with a description, asking the daemon.",
+            "function \(prefix)_ids",
             "    set -l tokens (commandline -opc)", "    set -l socket_option",
             "    if set -l index (contains -i -- --socket $tokens)",
             "        set socket_option --socket $tokens[(math $index + 1)]", "    end",
-            "    \(program.name) $socket_option --json list 2>/dev/null | string match -ar '\"id\":\"[0-9a-fA-F-]*\"' | string split -f4 '\"'",
+            "    \(program.name) $socket_option list --format tsv --fields id,name 2>/dev/null | tail -n +2 |",
+            "        while read -l -d \\t id name",
+            "            printf '%s\\tplace\\n%s\\t%s\\n' $name $id $name",
+            "        end",
             "end",
         ]
     }

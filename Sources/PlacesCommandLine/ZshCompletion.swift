@@ -61,14 +61,25 @@ struct ZshCompletion {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// The function that offers the ids of the caller's places, asking the daemon.
+    /// The function that offers the caller's places, asking the daemon: their names, and their ids with the
+    /// names as descriptions.
     private var idFunction: [String] {
         [
-            "# Completes the ids of the caller's places, asking the daemon.", "\(function)_ids() {",
-            "  local -a ids socket_option", "  local socket=${opt_args[--socket]:-$\(function)_socket}",
+            "# Completes the names of the caller's places, and their ids described by their names, asking the daemon.",
+            "\(function)_ids() {",
+            "  local -a lines ids names socket_option expl", "  local line tab=$'\\t' ret=1",
+            "  local socket=${opt_args[--socket]:-$\(function)_socket}",
             "  [[ -n $socket ]] && socket_option=(--socket $socket)",
-            "  ids=(${(f)\"$(_call_program ids \(program.name) $socket_option --json list 2>/dev/null |",
-            "    grep -o '\"id\":\"[0-9a-fA-F-]*\"' | cut -d'\"' -f4)\"})", "  _describe -t ids 'place id' ids", "}",
+            "  lines=(${(f)\"$(_call_program places \(program.name) $socket_option list --format tsv --fields id,name \\",
+            "    2>/dev/null)\"})",
+            "  for line in ${lines[2,-1]}; do",
+            "    ids+=(\"${line%%$tab*}:${${line#*$tab}//:/\\\\:}\")",
+            "    names+=(\"${line#*$tab}\")",
+            "  done",
+            "  _wanted place-names expl 'place name' compadd -a names && ret=0",
+            "  _describe -t ids 'place id' ids && ret=0",
+            "  return ret",
+            "}",
         ]
     }
 

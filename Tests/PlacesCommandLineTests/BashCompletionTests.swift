@@ -20,7 +20,7 @@ struct BashCompletionTests {
         try """
         #!/bin/sh
         echo "$*" > "\(directory)/ids.log"
-        echo '{"places":[{"id":"0f8fad5c-d9cb-469f-a165-70867728950e","name":"a"},{"id":"7c9e6679-7425-40de-944b-e07fc1f90ae7"}],"total":2}'
+        printf 'id\\tname\\n0f8fad5c-d9cb-469f-a165-70867728950e\\tEiffel Tower\\n7c9e6679-7425-40de-944b-e07fc1f90ae7\\tBig Ben\\n'
         """.write(toFile: fake, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fake)
         try "".write(toFile: directory + "/places.json", atomically: true, encoding: .utf8)
@@ -83,11 +83,15 @@ struct BashCompletionTests {
         #expect(try Self.complete(program, line, isLibraryLoaded: false).words == expected, "\(line)")
     }
 
-    @Test("A place id is completed from placesctl's list, on the socket given")
+    @Test("A place's id or name is completed from placesctl's list, on the socket given")
     func placeIDs() throws {
         let (words, call) = try Self.complete("placesctl", "placesctl --socket /s.sock get 0f")
         #expect(words == ["0f8fad5c-d9cb-469f-a165-70867728950e"])
-        #expect(call == "--socket /s.sock --json list\n")
+        #expect(call == "--socket /s.sock list --format tsv --fields id,name\n")
+        let (names, _) = try Self.complete("placesctl", "placesctl remove Ei")
+        #expect(names == ["Eiffel\\ Tower"], "a name, quoted for the shell")
+        let (both, _) = try Self.complete("placesctl", "placesctl get ", isLibraryLoaded: false)
+        #expect(both.count == 4, "every name and id: \(both)")
         let (anchors, _) = try Self.complete("placesctl", "placesctl move 0f8f --before 7")
         #expect(anchors == ["7c9e6679-7425-40de-944b-e07fc1f90ae7"])
         let (afterID, _) = try Self.complete("placesctl", "placesctl get 0f8f ")
