@@ -257,7 +257,11 @@ def search_targets(directory, large):
     query = read_runs(directory, "placesd-search-query-c1.jsonl")
     like, _ = hyperfine_medians(directory, "search-like.json")
     like_ms = next(iter(like.values()), None)
+    tag = read_runs(directory, "placesd-search-tag-c1.jsonl")
+    get = read_runs(directory, "placesd-search-get-c1.jsonl")
     return [
+        (f"list tag (100 places) p50 us, 1 conn, {large} places", field(tag, "p50_us"), field(get, "p50_us"),
+         "places.get p50, 1 conn", AT_MOST, 3.0),
         (f"list sort name limit 50 p50 us, 1 conn, {large} places", field(name, "p50_us"),
          field(position, "p50_us"), "the same with sort position", AT_MOST, 2.0),
         (f"list query p50 ms, 1 conn, {large} places", field(query, "p50_us", 0.001), like_ms,

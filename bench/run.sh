@@ -860,7 +860,9 @@ fi
 
 # search_figures NAME DATABASE: sorting and folded search on placesd NAME (up, on $work/NAME.sock) holding the
 # largest store: places.list {sort: name, limit: 50} in rounds with {sort: position, limit: 50}, and places.list
-# {query} against sqlite3 running the same search as LIKE on DATABASE's rows (hyperfine, into search-like.json).
+# {query} against sqlite3 running the same search as LIKE on DATABASE's rows (hyperfine, into search-like.json);
+# places.list {tag} of a tag that 100 of the places hold (given with places.update addTags first) in rounds with
+# places.get, both at one connection.
 search_figures() {
     local socket=$work/$1.sock database=$2 query="place 123456"
     printf '%s\n' '{"jsonrpc":"2.0","id":{seq},"method":"places.list","params":{"sort":"name","limit":50}}' \
@@ -875,6 +877,23 @@ search_figures() {
     job search_position measure placesd-search-position-c1 "$socket" "$work/search-position.jsonl" 1
     job search_query measure placesd-search-query-c1 "$socket" "$work/search-query.jsonl" 1
     alternate search_name search_position search_query
+    head -n 100 "$work/$1.ids" | python3 -c '
+import json, socket, sys
+connection = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+connection.connect(sys.argv[1])
+reader = connection.makefile("rb")
+for number, line in enumerate(sys.stdin, 1):
+    request = {"jsonrpc": "2.0", "id": number, "method": "places.update",
+               "params": {"id": line.strip(), "addTags": ["bench-rare"]}}
+    connection.sendall((json.dumps(request) + "\n").encode())
+    if "error" in json.loads(reader.readline()):
+        sys.exit("placesd refused a tag for the bench")
+' "$socket"
+    printf '%s\n' '{"jsonrpc":"2.0","id":{seq},"method":"places.list","params":{"tag":"bench-rare"}}' \
+        >"$work/search-tag.jsonl"
+    job search_tag measure placesd-search-tag-c1 "$socket" "$work/search-tag.jsonl" 1
+    job search_get measure placesd-search-get-c1 "$socket" "$work/$1-get.jsonl" 1
+    alternate search_tag search_get
     time_commands search-like -n "sqlite3 LIKE" "$(quoted sqlite3 -readonly "$database" \
         "SELECT id, name, description FROM places WHERE name LIKE '%$query%' OR description LIKE '%$query%'")"
 }
