@@ -39,7 +39,9 @@ struct SlowClientTests {
             #expect(try other.result("places.list", ["query": .string("During \(round)")], timeout: 60)["total"] == 1)
         }
         let residentMegabytes = try #require(daemon.residentMegabytes())
-        #expect(residentMegabytes < 256, "replies to a client that does not read are not piled up in memory")
+        // The flood's replies come to about 500 MB; placesd keeps at most max-reply-buffer (64 MiB) of them. The
+        // bound leaves room for AddressSanitizer's quarantine and shadow memory (262 MB there once).
+        #expect(residentMegabytes < 384, "replies to a client that does not read are not piled up in memory")
         let late = try daemon.connect()
         #expect(try late.result("server.status", timeout: 60)["protocol"] == 1, "new connections are accepted too")
         _ = reader
