@@ -19,6 +19,14 @@ struct BackupDirectoryTests {
         #expect(
             BackupDirectory.newPath(in: directory + "/", at: 1_767_323_045).hasSuffix(
                 "/places-20260102T030405Z-3.sqlite"))
+        // Pruning took the first of that second away: the next is still numbered after the last, so that it
+        // sorts as the newest and the next prune keeps it.
+        try FileManager.default.removeItem(atPath: first)
+        let third = BackupDirectory.newPath(in: directory, at: 1_767_323_045)
+        #expect(third == directory + "/places-20260102T030405Z-3.sqlite")
+        _ = FileManager.default.createFile(atPath: third, contents: Data())
+        let (removed, _) = try BackupDirectory.prune(directory, keeping: 1)
+        #expect(removed == [second])
     }
 
     @Test func pruningKeepsTheNewestAndTouchesNothingElse() throws {

@@ -7,7 +7,9 @@ enum BackupDirectory {
     private static let prefix = "places-"
     private static let suffix = ".sqlite"
 
-    /// The path of a new backup in `directory` taken at `time` (seconds since 1970): the first free name.
+    /// The path of a new backup in `directory` taken at `time` (seconds since 1970): the name after every backup
+    /// of the same second there, so that it sorts as the newest even when pruning removed an earlier one of that
+    /// second (whose name it must not take again).
     static func newPath(in directory: String, at time: time_t) -> String {
         var seconds = time
         var parts = tm()
@@ -16,11 +18,13 @@ enum BackupDirectory {
             digits(parts.tm_year + 1900, 4) + digits(parts.tm_mon + 1, 2) + digits(parts.tm_mday, 2) + "T"
             + digits(parts.tm_hour, 2) + digits(parts.tm_min, 2) + digits(parts.tm_sec, 2) + "Z"
         let base = join(directory, prefix + stamp)
-        var path = base + suffix
-        var number = 2
+        let names = (try? FileSystem.directoryEntries(directory)) ?? []
+        let last = names.compactMap { order(of: $0) }.filter { $0.stamp == stamp }.map(\.number).max()
+        var number = last.map { $0 + 1 } ?? 1
+        var path = number == 1 ? base + suffix : base + "-\(number)" + suffix
         while FileSystem.fileExists(path) {
-            path = base + "-\(number)" + suffix
             number += 1
+            path = base + "-\(number)" + suffix
         }
         return path
     }
