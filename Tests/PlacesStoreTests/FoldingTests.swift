@@ -15,6 +15,12 @@ import Testing
         #expect(TextFolding.folded(text) == Array(folded.utf8))
     }
 
+    /// Search and the name order fold as tags are compared, so a text search and a tag filter agree.
+    @Test(arguments: ["Zürich", "São Paulo", "Straße", "ΣΊΣΥΦΟΣ", "Ångström", "東京タワー", "MiXeD", "œuvre"])
+    func foldsAsTagsAre(text: String) {
+        #expect(TextFolding.folded(text) == Array(PlacesModel.TextFolding.fold(text).utf8))
+    }
+
     /// A query, a place's name and description, and whether the place matches.
     @Test(arguments: [
         ("zurich", "Zürich", "", true), ("ZÜRICH", "zurich", "", true), ("sao paulo", "São Paulo", "", true),

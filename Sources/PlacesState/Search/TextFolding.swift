@@ -1,17 +1,17 @@
-import Foundation
+import PlacesModel
 
 /// Text as search and the name order compare it: case and accents ignored ("Zürich" is "zurich", "São Paulo"
 /// is "sao paulo").
 ///
 /// ASCII text is folded a byte at a time where it is read, without allocating: its folded form is its bytes
-/// with `A`–`Z` lowered. Other text is folded once by Foundation
-/// (`folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)`) and kept with the stored place
+/// with `A`–`Z` lowered. Other text is folded once by the model's folding (`PlacesModel.TextFolding`, the one
+/// tags are compared with, so that a search and a tag filter agree) and kept with the stored place
 /// (`StoredPlace.folding`), so that only places whose text is not ASCII hold a folded copy.
 package enum TextFolding {
     /// The folded UTF-8 bytes of `text`.
     package static func folded(_ text: String) -> [UInt8] {
         if isASCII(text) { return text.utf8.map(lowered) }
-        return Array(text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).utf8)
+        return Array(PlacesModel.TextFolding.fold(text).utf8)
     }
 
     /// The folded bytes of `text`, or nil when it is ASCII (and so folds by lowering each byte).
