@@ -73,10 +73,7 @@ struct ImportUpload {
         let bytes: Int
 
         /// The places of a part that holds places; nil for a piece of GPX text.
-        var document: ImportParams.Document? {
-            guard case .document(let document) = content else { return nil }
-            return document
-        }
+        var document: ImportParams.Document? { content.document }
 
         /// A part of places.
         init(document: ImportParams.Document, bytes: Int) {

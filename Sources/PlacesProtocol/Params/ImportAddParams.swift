@@ -15,6 +15,12 @@ public struct ImportAddParams: MethodParams {
         case document(ImportParams.Document)
         /// The next piece of a GPX document's text.
         case gpxText(String)
+
+        /// The places of a part that holds places; nil for a piece of GPX text.
+        public var document: ImportParams.Document? {
+            guard case .document(let document) = self else { return nil }
+            return document
+        }
     }
 
     /// The staged import the places join.
@@ -23,10 +29,7 @@ public struct ImportAddParams: MethodParams {
     public let part: Part
 
     /// The places of a part that holds places; nil for a piece of GPX text.
-    public var document: ImportParams.Document? {
-        guard case .document(let document) = part else { return nil }
-        return document
-    }
+    public var document: ImportParams.Document? { part.document }
 
     /// Creates params.
     public init(token: String, part: Part) {

@@ -19,8 +19,11 @@ extension Dispatcher {
             return .success { writer in begun.write(to: &writer) }
         case .importAdd:
             let params = try ImportAddParams.decode(request.params)
-            guard case .document(let document) = params.part else {
-                guard case .gpxText(let text) = params.part else { preconditionFailure("a part is one or the other") }
+            let document: ImportParams.Document
+            switch params.part {
+            case .document(let part):
+                document = part
+            case .gpxText(let text):
                 // Its waypoints are read at the commit: the count is of the places staged as places.
                 _ = try staging.add(
                     gpxText: text, to: params.token, connection: connection, maximumPlaces: maximumPlaces)
