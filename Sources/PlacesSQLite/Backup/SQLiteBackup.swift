@@ -13,6 +13,9 @@ import PlacesSystem
 /// then switched to the rollback journal (one self-contained file, no `-wal`), flushed, renamed over the target
 /// and the directory flushed.
 ///
+/// While the daemon is busy serving, the copy gives way between steps (`BackgroundPacing`): it then takes longer,
+/// and the requests and commits meanwhile keep their speed.
+///
 /// Why the backup API rather than `VACUUM INTO`: it copies pages as they are instead of rebuilding every table and
 /// index row by row, which takes several times as long on a large store and runs as one statement that cannot
 /// be paused; the pages also keep the rowids and layout the store relies on. What `VACUUM INTO` would save, the
@@ -86,6 +89,7 @@ package enum SQLiteBackup {
         var code: Int32
         var busyWaits = 0
         var writeBackError: SystemError?
+        var pacing = BackgroundPacing()
         repeat {
             code = sqlite3_backup_step(backup, pagesPerStep)
             // Nothing should hold the copy's lock or write through the reader; wait a little if something does.
@@ -99,6 +103,7 @@ package enum SQLiteBackup {
                 } catch {
                     writeBackError = error
                 }
+                pacing.yieldIfBusy()
             }
         } while code == SQLITE_OK && writeBackError == nil
         let finished = sqlite3_backup_finish(backup)
