@@ -35,7 +35,9 @@ final class KMLParse {
 
     /// Whose Organic Maps name a `mwm:lang` gives.
     enum NameOwner {
-        case placemark
+        /// The placemark's `mwm:customName` (`isCustom`) or `mwm:name`.
+        case placemark(isCustom: Bool)
+        /// A container's `mwm:name`.
         case container(Int)
     }
 
