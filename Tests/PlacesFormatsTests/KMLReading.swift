@@ -35,15 +35,17 @@ enum KMLReading {
 
     /// The field and reason of the -32602 error `run` throws (the code and message of another error), or nil
     /// when it throws none.
-    static func refusal(_ run: () throws(RPCError) -> ImportedDocument) -> (field: String, reason: String)? {
-        do throws(RPCError) {
+    static func refusal(_ run: () throws -> ImportedDocument) -> (field: String, reason: String)? {
+        do {
             _ = try run()
             return nil
-        } catch {
+        } catch let error as RPCError {
             guard error.code == RPCErrorCode.invalidParams, let field = error.data?["field"]?.stringValue,
                 let reason = error.data?["reason"]?.stringValue
             else { return ("code \(error.code)", error.message) }
             return (field, reason)
+        } catch {
+            return ("not an RPCError", "\(error)")
         }
     }
 }
