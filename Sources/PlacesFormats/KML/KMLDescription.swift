@@ -50,7 +50,7 @@ enum KMLDescription {
                 output.append(reference.text)
                 index = reference.end
             } else {
-                if KMLText.isSpace(scalar) { output.hasSpace = true } else { output.append(String(scalar)) }
+                if KMLText.isSpace(scalar) { output.hasSpace = true } else { output.append(scalar) }
                 index += 1
             }
         }
