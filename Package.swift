@@ -114,11 +114,12 @@ let package = Package(
             ],
             swiftSettings: strict),
         .testTarget(
-            name: "PlacesProtocolTests", dependencies: ["PlacesProtocol", "PlacesModel"], swiftSettings: strict),
+            name: "PlacesProtocolTests", dependencies: ["PlacesProtocol", "PlacesModel"], exclude: ["Fixtures"],
+            swiftSettings: strict),
         .testTarget(name: "PlacesFuzzingTests", dependencies: ["PlacesFuzzing"], swiftSettings: strict),
         .testTarget(
-            name: "PlacesGPXTests", dependencies: ["PlacesGPX", "PlacesProtocol", "PlacesModel"], swiftSettings: strict
-        ),
+            name: "PlacesGPXTests", dependencies: ["PlacesGPX", "PlacesProtocol", "PlacesModel"], exclude: ["Fixtures"],
+            swiftSettings: strict),
         .testTarget(
             name: "PlacesServerTests",
             dependencies: [

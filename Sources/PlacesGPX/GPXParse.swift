@@ -191,8 +191,10 @@ final class GPXParse {
                 text.removeAll(keepingCapacity: true)
                 element = .field(field)
             } else {
-                let isOsmand = GPXReader.osmandNamespaces.contains(uri)
-                if uri != GPXReader.placesdNamespace { contents.droppedFields.insert(isOsmand ? "osmand:" + local : local) }
+                if uri != GPXReader.placesdNamespace {
+                    let isOsmand = GPXReader.osmandNamespaces.contains(uri)
+                    contents.droppedFields.insert(isOsmand ? "osmand:" + local : local)
+                }
                 element = .other
             }
         default:

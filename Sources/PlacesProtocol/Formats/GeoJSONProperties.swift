@@ -64,7 +64,9 @@ struct GeoJSONProperties {
             case .name: return (prefix, nameKey, nameValue)
             case .description: return (prefix, descriptionKey, present(descriptionKey))
             case .tags:
-                guard case .string(let text)? = present(field.text) else { return (prefix, field.text, present(field.text)) }
+                guard case .string(let text)? = present(field.text) else {
+                    return (prefix, field.text, present(field.text))
+                }
                 let tags = text.split(separator: ";").filter { !DecimalText.trimmed($0).isEmpty }
                 return (prefix, field.text, .array(tags.map { .string(String($0)) }))
             default: return (prefix, field.text, present(field.text))

@@ -66,8 +66,7 @@ public enum GoogleMapsURL {
         return pair(fields[0], fields[1])
     }
 
-    private static func pair(_ latitude: Substring, _ longitude: Substring) -> (latitude: Double, longitude: Double)?
-    {
+    private static func pair(_ latitude: Substring, _ longitude: Substring) -> (latitude: Double, longitude: Double)? {
         guard let latitude = DecimalText.double(latitude), let longitude = DecimalText.double(longitude),
             (-90.0...90.0).contains(latitude), (-180.0...180.0).contains(longitude)
         else { return nil }
