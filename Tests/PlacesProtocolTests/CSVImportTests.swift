@@ -98,6 +98,11 @@ import Testing
             "has a latitude column but no longitude column (longitude, lon, lng or long)"
         ),
         (
+            "name;lat;lon\nA;1;2\n", "csv.line[1]",
+            "has a header row with one column, 'name;lat;lon': placesd reads values separated by commas, and these "
+                + "seem to be separated by semicolons"
+        ),
+        (
             "A,1,2\nB,3,4\n", "csv.line[1]",
             "has a header row ('A', '1', '2') that names no latitude and longitude columns (latitude or lat, "
                 + "longitude, lon, lng or long) nor a Google Maps URL column"
