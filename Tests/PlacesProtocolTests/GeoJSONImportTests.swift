@@ -122,6 +122,13 @@ import Testing
         #expect(read.omissions.droppedFields == ["date", "location.country_code"])
     }
 
+    @Test func aPlaceAtZeroZeroIsSkippedOnlyFromTakeout() throws {
+        let read = try document(
+            #"{"type":"FeatureCollection","features":[{"type":"Feature","properties":{"name":"Null Island"},"#
+                + #""geometry":{"type":"Point","coordinates":[0,0]}}]}"#)
+        #expect(read.places.map(\.draft.name) == ["Null Island"])
+    }
+
     @Test func readsOlderGoogleTakeoutSavedPlaces() throws {
         let read = try document(fixture: "takeout-saved-places-2019.json")
         #expect(read.places.map(\.draft.name) == ["Alexandra Palace"])
