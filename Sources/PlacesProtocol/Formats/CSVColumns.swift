@@ -8,6 +8,7 @@
 struct CSVColumns {
     /// What a column is to the reader.
     enum Role: Equatable {
+        /// A column a place's field is read from (a Google Maps URL for `url`).
         case name, latitude, longitude, description, url, visited, visitedAt, tags, id
         /// One of placesd's own columns that a place does not take on import.
         case ignored
