@@ -75,7 +75,7 @@ public struct ImportParams: MethodParams {
             if case .object(let collection) = geojson, case .array(let features)? = collection["features"] {
                 try checkCount(firstIndex + features.count, maximumPlaces: maximumPlaces)
             }
-            return try GeoJSONImport.places(from: geojson, firstIndex: firstIndex)
+            return try GeoJSONImport.document(from: geojson, firstIndex: firstIndex).places
         case .gpx(let text):
             guard let readGPX else { throw ParamsReader.invalid(gpxKey, "is not read here") }
             let places = try readGPX(text, max(0, maximumPlaces - firstIndex))
