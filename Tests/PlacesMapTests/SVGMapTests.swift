@@ -62,4 +62,20 @@ import Testing
         #expect(svg.contains(">Fish &amp; &lt;Chips&gt; &quot;Bar&quot;</text>"))
         _ = try RenderedImage(svg: svg)
     }
+
+    /// A cell of several places shows their count on a larger disc: red with white digits when any is not
+    /// visited, `+` beyond nine.
+    @Test func countsOnDiscs() throws {
+        let view = MapView(west: 0, longitudeSpan: 40, south: 0, north: 20, columns: 40, rows: 10)
+        let cells = [
+            MapCell(column: 5, row: 5, visited: 1, unvisited: 2),
+            MapCell(column: 20, row: 2, visited: 12, unvisited: 0),
+        ]
+        let svg = SVGMap.render(view: view, coastline: .empty, cells: cells, widthPixels: 400)
+        #expect(svg.contains(">3</text>") && svg.contains(">+</text>"))
+        let image = try RenderedImage(svg: svg)
+        // Cells are 10 × 20 px: the first disc's centre is at (55, 110), radius 9.6; its green ring at 9.6 px out.
+        #expect(image[55 - 5, 110].isClose(to: (0xd6, 0x27, 0x28)))
+        #expect(image[55 + 10, 110].isClose(to: (0x2c, 0xa0, 0x2c)))
+    }
 }

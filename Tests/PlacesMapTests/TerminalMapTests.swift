@@ -142,4 +142,21 @@ import Testing
                 "├──────┤ 500 km  ● not visited  ✓ visited",
             ])
     }
+
+    /// The scale bar takes the longest round distance that fits in a quarter of the width: metres when the view
+    /// is small, measured across its centre latitude.
+    @Test func scaleBars() throws {
+        let city = MapView.around(Coordinate(latitude: 0, longitude: 0), radius: 2_000, columns: 80, rows: 24)
+        let bar = try #require(ScaleBar(view: city, maximumCells: 20))
+        // 4 km of latitude in 48 half-rows make 83.4 m a column: 1 km takes 12, 2 km would take 24.
+        #expect(bar.metres == 1000 && bar.cells == 12 && bar.distanceText == "1 km")
+        let street = MapView.around(Coordinate(latitude: 0, longitude: 0), radius: 200, columns: 80, rows: 24)
+        #expect(try #require(ScaleBar(view: street, maximumCells: 20)).distanceText == "100 m")
+        // 10° of longitude in 10 columns at 60° N: 55.6 km a column, so 500 km takes 9 columns.
+        let north = MapView(west: 0, longitudeSpan: 10, south: 55, north: 65, columns: 10, rows: 5)
+        let northBar = try #require(ScaleBar(view: north, maximumCells: 10))
+        #expect(northBar.metres == 500_000 && northBar.cells == 9)
+        #expect(northBar.text(ascii: false) == "├───────┤ 500 km")
+        #expect(northBar.text(ascii: true) == "|-------| 500 km")
+    }
 }

@@ -1,13 +1,14 @@
 extension SVGMap {
     /// A circle per cell with places: a red disc for places not visited, a green ring for visited ones, both
-    /// for a mix; the count over it when there are several.
+    /// for a mix; a larger one with the count on it when there are several.
     static func drawMarkers(_ cells: [MapCell], layout: SVGLayout, into document: inout SVGDocument) {
         let projection = MapProjection(view: layout.view, width: layout.width, height: layout.mapHeight)
-        let radius = layout.markerRadius
         for cell in cells {
             guard (0..<layout.view.columns).contains(cell.position.column),
                 (0..<layout.view.rows).contains(cell.position.row), cell.count > 0
             else { continue }
+            // A count needs a larger disc to be read.
+            let radius = cell.count > 1 ? layout.markerRadius * 1.6 : layout.markerRadius
             var centre = layout.centre(of: cell.position)
             if cell.count == 1, let label = cell.labels.first, let point = projection.point(label.coordinate) {
                 centre = point
