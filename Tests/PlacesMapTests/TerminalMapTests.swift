@@ -159,4 +159,17 @@ import Testing
         #expect(northBar.text(ascii: false) == "├───────┤ 500 km")
         #expect(northBar.text(ascii: true) == "|-------| 500 km")
     }
+
+    /// A cell without places draws nothing, not even its label; cells outside the grid are ignored.
+    @Test func emptyAndOutsideCellsAreIgnored() {
+        let view = MapView(west: 0, longitudeSpan: 20, south: 0, north: 10, columns: 20, rows: 5)
+        let label = MapLabel(name: "Nowhere", coordinate: Coordinate(latitude: 5, longitude: 5), isVisited: false)
+        let cells = [
+            MapCell(column: 3, row: 2, visited: 0, unvisited: 0, labels: [label]),
+            MapCell(column: 25, row: 2, visited: 1, unvisited: 0),
+            MapCell(column: 2, row: -1, visited: 1, unvisited: 0),
+        ]
+        let lines = mapLines(view, .empty, cells, MapStyle())
+        #expect(lines.allSatisfy { $0 == String(repeating: " ", count: 20) })
+    }
 }

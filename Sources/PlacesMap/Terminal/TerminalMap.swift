@@ -13,12 +13,12 @@ public enum TerminalMap {
 
     /// The map's lines: `view.rows` lines of `view.columns` cells, then `footerHeight` lines of scale and legend
     /// (no longer than `view.columns` cells). With `style.isColoured`, the lines carry ANSI SGR sequences, each
-    /// reset before its line ends. `cells` outside the view are ignored.
+    /// reset before its line ends. `cells` outside the view or without places are ignored.
     public static func render(view: MapView, coastline: Coastline, cells: [MapCell], style: MapStyle) -> [String] {
         var canvas = DotCanvas(glyphs: style.glyphs, columns: view.columns, rows: view.rows)
         canvas.draw(coastline, view: view)
         var overlay = TerminalOverlay(columns: view.columns, rows: view.rows)
-        for cell in cells {
+        for cell in cells where cell.count > 0 {
             overlay.put(MarkerGlyph.marker(for: cell, glyphs: style.glyphs), at: cell.position)
         }
         for label in LabelPlacement.place(cells: cells, view: view) {

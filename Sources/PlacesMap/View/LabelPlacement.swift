@@ -9,11 +9,12 @@ public enum LabelPlacement {
     /// The most cells a label takes; longer names are cut with `…`.
     public static let maximumWidth = 24
 
-    /// The labels for `cells` on `view`'s grid. Cells outside the grid are ignored.
+    /// The labels for `cells` on `view`'s grid. Cells outside the grid or without places are ignored.
     public static func place(cells: [MapCell], view: MapView) -> [PlacedLabel] {
         var grid = OccupancyGrid(columns: view.columns, rows: view.rows)
         let inside = cells.filter {
-            (0..<view.columns).contains($0.position.column) && (0..<view.rows).contains($0.position.row)
+            $0.count > 0 && (0..<view.columns).contains($0.position.column)
+                && (0..<view.rows).contains($0.position.row)
         }
         for cell in inside {
             grid.occupy(row: cell.position.row, columns: cell.position.column..<(cell.position.column + 1))
