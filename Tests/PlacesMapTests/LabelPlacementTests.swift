@@ -33,6 +33,14 @@ import Testing
         #expect(labels.map(\.width) == [10])
     }
 
+    /// Control characters (an escape sequence) and format characters (a right-to-left override) are dropped
+    /// from names.
+    @Test func namesCannotControlTheTerminal() {
+        let view = MapView(west: 0, longitudeSpan: 30, south: 0, north: 10, columns: 30, rows: 5)
+        let labels = LabelPlacement.place(cells: [cell(0, 0, "\u{1B}[2JOs\u{202E}lo\n")], view: view)
+        #expect(labels.map(\.text) == ["[2JOslo"])
+    }
+
     /// Wide characters take two cells each.
     @Test func wideCharactersTakeTwoCells() {
         let view = MapView(west: 0, longitudeSpan: 30, south: 0, north: 10, columns: 30, rows: 5)

@@ -3,6 +3,10 @@ import PlacesMap
 import PlacesModel
 import Testing
 
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
 /// The SVG map, rendered by a real renderer (`rsvg-convert`, then `pngtopnm` to read its pixels): the places
 /// are where their coordinates are, in their colours, on sea and land where the coastline puts them.
 @Suite struct SVGMapTests {
@@ -53,6 +57,22 @@ import Testing
         #expect(image[(182 - 170) * 20, (70 - 62) * 20].isClose(to: (0xdc, 0xeb, 0xf7)))
     }
 
+    /// The document is well-formed XML whose root is an SVG 1.1 `svg` element with a `viewBox`.
+    @Test func wellFormedSVG() throws {
+        let view = MapView.world(columns: 60, rows: 20)
+        let label = MapLabel(name: "Oslo", coordinate: Coordinate(latitude: 59.91, longitude: 10.75), isVisited: true)
+        let svg = SVGMap.render(
+            view: view, coastline: try Self.shippedCoastline(), cells: view.cells(of: [label]), widthPixels: 600)
+        let parser = XMLParser(data: Data(svg.utf8))
+        let root = RootElement()
+        parser.delegate = root
+        #expect(parser.parse(), "\(parser.parserError.map { "\($0)" } ?? "")")
+        #expect(root.name == "svg")
+        #expect(root.attributes["version"] == "1.1")
+        #expect(root.attributes["xmlns"] == "http://www.w3.org/2000/svg")
+        #expect(root.attributes["viewBox"] == "0 0 600 \(root.attributes["height"] ?? "")")
+    }
+
     /// Text in labels is escaped; the document stays well formed for the renderer.
     @Test func escapesLabels() throws {
         let view = MapView(west: 0, longitudeSpan: 40, south: 0, north: 20, columns: 80, rows: 20)
@@ -77,5 +97,23 @@ import Testing
         // Cells are 10 × 20 px: the first disc's centre is at (55, 110), radius 9.6; its green ring at 9.6 px out.
         #expect(image[55 - 5, 110].isClose(to: (0xd6, 0x27, 0x28)))
         #expect(image[55 + 10, 110].isClose(to: (0x2c, 0xa0, 0x2c)))
+    }
+}
+
+/// Keeps the name and attributes of a document's first element.
+final class RootElement: NSObject, XMLParserDelegate {
+    /// The first element's name.
+    var name: String?
+    /// Its attributes.
+    var attributes: [String: String] = [:]
+
+    /// Keeps the first element only.
+    func parser(
+        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
+        attributes attributeDict: [String: String] = [:]
+    ) {
+        guard name == nil else { return }
+        name = elementName
+        attributes = attributeDict
     }
 }

@@ -23,10 +23,14 @@ enum TerminalText {
         text.unicodeScalars.reduce(0) { $0 + width(of: $1) }
     }
 
-    /// `text` cut to at most `limit` cells, ending in `…` when cut; control characters dropped.
+    /// `text` cut to at most `limit` cells, ending in `…` when cut; control and format characters dropped, so
+    /// that a name cannot send escape sequences to the terminal or turn the rest of a line right to left.
     static func truncated(_ text: String, toWidth limit: Int) -> String {
         let cleaned = String(
-            String.UnicodeScalarView(text.unicodeScalars.filter { $0.properties.generalCategory != .control }))
+            String.UnicodeScalarView(
+                text.unicodeScalars.filter {
+                    $0.properties.generalCategory != .control && $0.properties.generalCategory != .format
+                }))
         guard width(of: cleaned) > limit else { return cleaned }
         guard limit > 0 else { return "" }
         var result = String.UnicodeScalarView()
