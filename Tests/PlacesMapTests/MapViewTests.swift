@@ -19,6 +19,15 @@ import Testing
         #expect(view.cell(of: Coordinate(latitude: 90, longitude: -180)) == MapCellPosition(column: 0, row: 0))
     }
 
+    /// Edges out of range are brought into it, so that a view's box is always one `places.density` takes.
+    @Test func edgesAreClamped() throws {
+        let top = MapView(west: 190, longitudeSpan: 400, south: 90, north: 95, columns: 0, rows: -3)
+        #expect(top.west == -180 && top.longitudeSpan == 360 && top.columns == 1 && top.rows == 1)
+        #expect(top.bbox.north == 90 && top.bbox.south < 90)
+        let flat = MapView(west: 0, longitudeSpan: 0, south: -100, north: -100, columns: 10, rows: 10)
+        #expect(flat.south == -90 && flat.north > -90 && flat.longitudeSpan > 0)
+    }
+
     /// A view across the antimeridian counts longitudes east from its western edge.
     @Test func cellsAcrossTheAntimeridian() {
         let view = MapView(west: 170, longitudeSpan: 20, south: -20, north: 0, columns: 20, rows: 10)

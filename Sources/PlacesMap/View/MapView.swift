@@ -23,12 +23,13 @@ public struct MapView: Sendable, Hashable {
 
     /// Creates a view of exactly these edges and this grid, whatever its aspect; the fitting functions
     /// (`fitting(_:columns:rows:)`, `fitting(bbox:columns:rows:)`, `around(_:radius:columns:rows:)`) give one
-    /// whose aspect is right. `west` is brought into -180..<180; `longitudeSpan` is clamped to (0, 360], the
-    /// latitudes to -90...90, and the grid to at least one cell.
+    /// whose aspect is right. `west` is brought into -180..<180 (and is -180 when the view spans 360°);
+    /// `longitudeSpan` is clamped to (0, 360], the latitudes to -90...90, and the grid to at least one cell.
     public init(west: Double, longitudeSpan: Double, south: Double, north: Double, columns: Int, rows: Int) {
-        self.west = MapView.normalized(longitude: west)
         self.longitudeSpan = min(360, max(longitudeSpan, 1e-9))
-        let south = min(90, max(-90, south))
+        // A box of the whole world's longitudes is -180…180 on the wire: the view starts where it does.
+        self.west = self.longitudeSpan >= 360 ? -180 : MapView.normalized(longitude: west)
+        let south = min(90 - 1e-9, max(-90, south))
         self.south = south
         self.north = max(south + 1e-9, min(90, north))
         self.columns = max(1, columns)
@@ -48,7 +49,6 @@ public struct MapView: Sendable, Hashable {
     /// The view's box, as `places.density` and `places.list` take it (`west` > `east` across the antimeridian;
     /// the whole world as -180…180).
     public var bbox: BoundingBox {
-        let west = longitudeSpan >= 360 ? -180 : west
         // The edges are in range by construction.
         return try! BoundingBox(south: south, west: west, north: north, east: east, field: "bbox")
     }
