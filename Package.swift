@@ -82,6 +82,7 @@ let package = Package(
             name: "PlacesStoreFaults", dependencies: ["PlacesSQLite", "PlacesLocking", "CSQLite"], swiftSettings: strict
         ),
         .target(name: "PlacesProtocol", dependencies: ["PlacesModel"], swiftSettings: strict),
+        .target(name: "PlacesMap", dependencies: ["PlacesModel"], swiftSettings: strict),
         .target(
             name: "PlacesGPX", dependencies: ["PlacesProtocol", "PlacesModel", "CExpat"], swiftSettings: strict),
         .target(
@@ -124,6 +125,7 @@ let package = Package(
         .testTarget(
             name: "PlacesProtocolTests", dependencies: ["PlacesProtocol", "PlacesModel"], exclude: ["Fixtures"],
             swiftSettings: strict),
+        .testTarget(name: "PlacesMapTests", dependencies: ["PlacesMap", "PlacesModel"], swiftSettings: strict),
         .testTarget(name: "PlacesFuzzingTests", dependencies: ["PlacesFuzzing"], swiftSettings: strict),
         .testTarget(
             name: "PlacesGPXTests", dependencies: ["PlacesGPX", "PlacesProtocol", "PlacesModel"], exclude: ["Fixtures"],
