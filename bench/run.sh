@@ -898,6 +898,22 @@ for number, line in enumerate(sys.stdin, 1):
         "SELECT id, name, description FROM places WHERE name LIKE '%$query%' OR description LIKE '%$query%'")"
 }
 
+# gazetteer_figures: `placesctl add Kyoto` (the coordinates looked up in the gazetteer, data/cities.tsv) against
+# `placesctl add Kyoto --lat ... --lon ...` (none looked up), both on a placesd of their own with an empty database
+# (hyperfine, into gazetteer.json). Every run adds a place; the store's size does not matter to either.
+gazetteer_figures() {
+    local socket=$work/placesd-gazetteer.sock
+    local -a commands=()
+    start_placesd placesd-gazetteer "$socket" "$data/gazetteer.sqlite"
+    export PLACESD_DATA_DIR="$root/data"
+    time_if_it_runs commands "placesctl add Kyoto --lat --lon" gazetteer-given \
+        "$bin_dir/placesctl" --socket "$socket" add Kyoto --lat 35.0116 --lon 135.7681
+    time_if_it_runs commands "placesctl add Kyoto" gazetteer-lookup "$bin_dir/placesctl" --socket "$socket" add Kyoto
+    time_commands gazetteer "${commands[@]}"
+    unset PLACESD_DATA_DIR
+    stop_server placesd-gazetteer
+}
+
 # with_redis JOB...: the jobs, then the Redis job named last when Redis is installed; into the array `jobs`.
 with_redis() {
     jobs=("${@:1:$#-1}")
@@ -917,6 +933,11 @@ section "process start-up (placesctl lists an empty store)"
 time_commands startup "${startup_commands[@]}"
 if [ "$only_reference" = false ]; then
     stop_server placesd-empty
+fi
+
+if [ "$only_reference" = false ]; then
+    section "placesctl add by a city's name (the gazetteer) against add with coordinates"
+    gazetteer_figures
 fi
 
 if [ "$only_reference" = false ]; then

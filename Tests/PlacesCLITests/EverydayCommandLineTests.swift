@@ -114,7 +114,7 @@ import Testing
             (["X", "1, 2, 3"], "'1, 2, 3' is not a latitude and a longitude"),
             (["X", "1", "2", "--lat", "1"], "give the coordinates either after the name or with --lat and --lon"),
             (["X", "--lat", "1"], "missing the longitude"),
-            (["X"], "missing the latitude"),
+            ([" "], "missing the latitude"),
             (["X", "1", "2", "3"], "unexpected argument '3'"),
         ])
     func addRefusesBadCoordinates(arguments: [String], message: String) {
@@ -122,6 +122,21 @@ import Testing
         #expect(outcome.exitCode == .usage)
         #expect(outcome.standardError.hasPrefix("placesctl: \(message)"), "\(outcome.standardError)")
         #expect(outcome.calls.isEmpty)
+    }
+
+    /// A name without coordinates is a city's: one that is no city is refused as not found, with the closest
+    /// names, and nothing is sent.
+    @Test func addWithoutCoordinatesTakesACity() {
+        let unknown = CommandRunTests.daemon().run("add", "Kyotp")
+        #expect(unknown.exitCode == .notFound)
+        #expect(unknown.standardError == "placesctl: no city is named 'Kyotp'; did you mean 'Kyoto'?\n")
+        #expect(unknown.calls.isEmpty)
+        let kyoto = CommandRunTests.daemon().run("add", "Kyoto")
+        #expect(kyoto.calls.first?.method == "places.add", "\(kyoto.calls)")
+        let params = kyoto.calls.first?.params
+        #expect(params?["name"] == .string("Kyoto"), "\(kyoto.calls)")
+        #expect(params?["latitude"]?.numberValue?.double == 35.02107, "\(kyoto.calls)")
+        #expect(params?["longitude"]?.numberValue?.double == 135.75385, "\(kyoto.calls)")
     }
 
     @Test func removeSaysTheNameItRemoved() {
