@@ -116,6 +116,15 @@ import Testing
         #expect(CommandTable.command(named: name)?.usage == usage)
     }
 
+    /// The help of the commands that take a city tells where the cities come from, as running text.
+    @Test(arguments: [AddCommand.spec, NearCommand.spec, WhereCommand.spec])
+    func cityHelpIsRunningText(_ spec: CommandSpec) {
+        let help = HelpText.help(for: spec)
+        #expect(help.contains("list of the world's cities") && help.contains("\"Paris, Texas\""), "\(help)")
+        #expect(
+            !help.contains("\\\n") && !help.contains(" \\ "), "no line continuation left in the text: \(help)")
+    }
+
     @Test func alternativeFormsLineUpUnderTheFirst() {
         let help = HelpText.help(for: MoveCommand.spec)
         #expect(

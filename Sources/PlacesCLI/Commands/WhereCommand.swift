@@ -9,12 +9,12 @@ enum WhereCommand {
         name: "where",
         abstract: "List the cities of a name, most populous first.",
         discussion: """
-            Looks NAME up in placesctl's list of the world's cities of 15,000 people or more (GeoNames, offline; \\
-            the daemon is not asked), case and accents ignored: placesctl where "sao paulo". A comma adds what \\
-            tells cities apart: a country code, a country's name or, in the United States, a state: \\
-            "Paris, Texas", "Paris, FR". The first line is the city that 'placesctl add NAME' and \\
-            'placesctl near NAME' take. A name that is no city is refused (exit 66) with the closest names. With \\
-            --json, prints {"cities": [{"name", "admin1", "country", "countryName", "latitude", "longitude", \\
+            Looks NAME up in placesctl's list of the world's cities of 15,000 people or more (GeoNames, offline; \
+            the daemon is not asked), case and accents ignored: placesctl where "sao paulo". A comma adds what \
+            tells cities apart: a country code, a country's name or, in the United States, a state: \
+            "Paris, Texas", "Paris, FR". The first line is the city that 'placesctl add NAME' and \
+            'placesctl near NAME' take. A name that is no city is refused (exit 66) with the closest names. With \
+            --json, prints {"cities": [{"name", "admin1", "country", "countryName", "latitude", "longitude", \
             "population"}, ...]}, admin1 being the state (United States) or "".
             """,
         arguments: [ArgumentDeclaration(name: "NAME", abstract: "A city's name.", isRequired: true)],
