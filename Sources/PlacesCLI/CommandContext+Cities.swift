@@ -34,12 +34,14 @@ extension CommandContext {
         let found = try cities(named: text, country: country, command: command)
         let city = found[0]
         if found.count > 1 {
+            // The example picks the next most populous: by its country when that differs, else by its state.
             let other = found[1]
             let example = "\(other.name), \(other.admin1.isEmpty ? other.countryCode : other.admin1)"
+            let country = other.countryCode == city.countryCode ? "" : "--country \(other.countryCode) or "
+            let typed = text.contains(where: { $0 == " " || $0 == "," }) ? "\"\(text)\"" : text
             note(
                 "'\(text)' is taken as \(city.label), the most populous of \(found.count) cities by that name; "
-                    + "for another, give --country \(other.countryCode) or \"\(example)\" "
-                    + "('placesctl where \(text)' lists them)")
+                    + "for another, give \(country)\"\(example)\" ('placesctl where \(typed)' lists them)")
         }
         return city
     }

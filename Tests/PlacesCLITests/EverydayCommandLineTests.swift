@@ -139,6 +139,27 @@ import Testing
         #expect(params?["longitude"]?.numberValue?.double == 135.75385, "\(kyoto.calls)")
     }
 
+    /// Of several cities, the most populous is taken, and the note says how to pick another: by country when the
+    /// next one is in another country, else by state.
+    @Test(arguments: [
+        (
+            "Paris",
+            "placesctl: 'Paris' is taken as Paris, FR, the most populous of 2 cities by that name; for another, give "
+                + "--country US or \"Paris, Texas\" ('placesctl where Paris' lists them).\n"
+        ),
+        (
+            "Springfield, US",
+            "placesctl: 'Springfield, US' is taken as Springfield, Missouri, US, the most populous of 8 cities by "
+                + "that name; for another, give \"Springfield, Massachusetts\" ('placesctl where \"Springfield, US\"' "
+                + "lists them).\n"
+        ),
+    ])
+    func addOfAnAmbiguousCitySaysWhichItTook(_ name: String, _ note: String) {
+        let outcome = CommandRunTests.daemon().run("add", name)
+        #expect(outcome.exitCode == .success)
+        #expect(outcome.standardError == note)
+    }
+
     @Test func removeSaysTheNameItRemoved() {
         let outcome = CommandRunTests.daemon().run("remove", "7c9e")
         #expect(outcome.exitCode == .success)
