@@ -44,15 +44,19 @@ struct DataFileTests {
         }
     }
 
-    @Test func everyCityNameFindsItsCity() throws {
+    /// Every city is found by its own name, folded here as placesctl folds what is typed: the script's folding
+    /// (Python's) and placesctl's agree on every name, and the binary search finds each key wherever it lies.
+    @Test func everyCityIsFoundByItsName() throws {
         let gazetteer = try GazetteerTests.open()
         let (_, lines) = try body(GazetteerFiles.citiesFileName)
-        // Every 97th line: the binary search finds each key wherever it lies in the file.
-        for line in lines.enumerated().filter({ $0.offset % 97 == 0 }).map(\.element) {
+        var checked = Set<Substring>()
+        for line in lines {
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-            let found = gazetteer.cities(named: String(fields[0]))
-            #expect(found.contains { $0.name == fields[1] && $0.population == Int(fields[6]) }, "\(line)")
+            guard checked.insert(fields[1] + "\t" + fields[2] + "\t" + fields[6]).inserted else { continue }
+            let found = gazetteer.cities(named: String(fields[1])).filter { $0.name == fields[1] }
+            #expect(found.contains { $0.countryCode == fields[2] && $0.population == Int(fields[6]) }, "\(line)")
         }
+        #expect(checked.count > 30_000)
     }
 
     @Test func countriesAreCodesAndNames() throws {
