@@ -87,18 +87,16 @@ public final class Gazetteer {
         let typedLength = typed.utf8.count
         // Only keys whose length is within the distance a suggestion may be from what was typed are compared.
         var candidates: [String] = []
-        var names: [String: City] = [:]
+        var firstLines: [String: CityLines.Line] = [:]
         lines.forEachKey { key, line in
             guard abs(key.count - typedLength) <= Suggestion.maximumDistance else { return }
             let text = String(decoding: key, as: UTF8.self)
-            if let city = city(from: line) {
-                candidates.append(text)
-                names[text] = city
-            }
+            candidates.append(text)
+            firstLines[text] = line
         }
         var closest: [City] = []
         for key in Suggestion.closest(to: typed, among: candidates) {
-            if let city = names[key], !closest.contains(where: { $0.name == city.name }) {
+            if let city = firstLines[key].flatMap(city(from:)), !closest.contains(where: { $0.name == city.name }) {
                 closest.append(city)
             }
         }
