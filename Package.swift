@@ -100,10 +100,15 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        .target(
+            name: "PlacesGazetteer", dependencies: ["PlacesModel", "PlacesSystem", "PlacesCommandLine"],
+            swiftSettings: strict),
         .target(name: "PlacesClient", dependencies: ["PlacesProtocol", "PlacesSystem"], swiftSettings: strict),
         .target(
             name: "PlacesCLI",
-            dependencies: ["PlacesClient", "PlacesProtocol", "PlacesModel", "PlacesSystem", "PlacesCommandLine"],
+            dependencies: [
+                "PlacesClient", "PlacesProtocol", "PlacesModel", "PlacesSystem", "PlacesCommandLine", "PlacesGazetteer",
+            ],
             swiftSettings: strict
         ),
         .executableTarget(name: "placesd", dependencies: ["PlacesServer", "PlacesSystem"], swiftSettings: strict),
@@ -150,6 +155,9 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        .testTarget(
+            name: "PlacesGazetteerTests", dependencies: ["PlacesGazetteer", "PlacesModel", "PlacesSystem"],
+            swiftSettings: strict),
         .testTarget(
             name: "PlacesCommandLineTests", dependencies: ["PlacesCommandLine", "PlacesCLI", "PlacesServer"],
             swiftSettings: strict),
