@@ -25,11 +25,14 @@ package enum SpatialNode: Sendable {
         }
     }
 
-    /// Where the first entry is in curve order, the box around all entries, their smallest position, their number
-    /// and how many of them are visited; the node must not be empty.
-    package var summary: (
+    /// What a parent keeps of a child: where its first entry is in curve order, the box around all its entries,
+    /// their smallest position, their number and how many of them are visited.
+    package typealias Summary = (
         first: SpatialOrder, box: GeoBox, minimumPosition: Int64, count: UInt32, visitedCount: UInt32
-    ) {
+    )
+
+    /// The node's `Summary`; the node must not be empty.
+    package var summary: Summary {
         switch self {
         case .leaf(let entries):
             var box = GeoBox(entries[0])
