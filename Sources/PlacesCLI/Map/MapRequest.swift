@@ -1,0 +1,90 @@
+import PlacesCommandLine
+import PlacesModel
+import PlacesProtocol
+
+/// What `placesctl map` was asked for, read and checked from its options before anything is drawn.
+struct MapRequest {
+    /// The least terminal a map is drawn on: columns, then rows (the legend's line included).
+    static let leastSize = (columns: 20, rows: 6)
+    /// The largest map drawn: columns, then rows.
+    static let largestSize = (columns: 1_000, rows: 500)
+    /// The size of a map drawn for a file or a pipe when no size is given.
+    static let defaultSize = (columns: 80, rows: 24)
+    /// The radius of `--around` without `--radius`, in metres.
+    static let defaultRadius = 100_000.0
+
+    /// The part of the world to show, before it is fitted to the canvas.
+    var frame: MapFrame
+    /// The filters (its box is not used: `frame` has it).
+    var selection: PlaceSelection
+    /// The size in cells, legend included; nil for the terminal's, asked again on each drawing.
+    var size: (columns: Int, rows: Int)?
+    /// Whether to draw with ASCII only.
+    var isASCII: Bool
+    /// The file to write an SVG picture to, if any.
+    var svgPath: String?
+    /// Whether to go on redrawing.
+    var isLive: Bool
+
+    /// Reads the options; a bad value or combination is a usage error.
+    init(_ input: CommandInput, _ context: CommandContext) throws(CLIFailure) {
+        selection = try SelectionOptions.selection(input, defaultSort: .position)
+        isASCII = input[MapCommand.ascii]
+        svgPath = try input[MapCommand.svg]
+        isLive = input[MapCommand.watch]
+        if isLive, svgPath != nil {
+            throw input.usageError("--watch draws on the terminal; it cannot be used with --svg")
+        }
+        frame = try Self.frame(input, context, box: selection.box)
+        selection.box = nil
+        size = try Self.size(input)
+        if isLive, !context.runtime.isStandardOutputTerminal {
+            throw input.usageError(
+                "--watch needs a terminal on standard output; without --watch, map draws once into a file or a pipe")
+        }
+    }
+
+    /// The frame `--around`/`--radius` or `--bbox` ask for, else a fit to the places.
+    private static func frame(
+        _ input: CommandInput, _ context: CommandContext, box: BoundingBox?
+    ) throws(CLIFailure) -> MapFrame {
+        let radius = try input[MapCommand.radius]
+        guard let around = try input[MapCommand.around] else {
+            if radius != nil { throw input.usageError("--radius needs --around") }
+            return box.map(MapFrame.box) ?? .fitted
+        }
+        let center = try MapCenter.coordinate(around, context: context)
+        return .around(center, radius: radius ?? defaultRadius)
+    }
+
+    /// `--width` and `--height`, checked; nil when neither is given.
+    private static func size(_ input: CommandInput) throws(CLIFailure) -> (columns: Int, rows: Int)? {
+        let width = try input[MapCommand.width]
+        let height = try input[MapCommand.height]
+        for (spelling, value, least, largest) in [
+            ("--width", width, leastSize.columns, largestSize.columns),
+            ("--height", height, leastSize.rows, largestSize.rows),
+        ] {
+            if let value, value < least || value > largest {
+                throw input.usageError("\(spelling) must be between \(least) and \(largest) cells, got \(value)")
+            }
+        }
+        guard width != nil || height != nil else { return nil }
+        return (Int(width ?? Int64(defaultSize.columns)), Int(height ?? Int64(defaultSize.rows)))
+    }
+
+    /// The size to draw at: the one given, else the terminal's (refused when too small), else the default.
+    static func canvas(
+        given: (columns: Int, rows: Int)?, terminal: (columns: Int, rows: Int)?
+    ) throws(CLIFailure) -> (columns: Int, rows: Int) {
+        if let given { return given }
+        guard let terminal else { return defaultSize }
+        guard terminal.columns >= leastSize.columns, terminal.rows >= leastSize.rows else {
+            throw .usage(
+                "the terminal is too small for a map: \(terminal.columns) × \(terminal.rows) cells, at least "
+                    + "\(leastSize.columns) × \(leastSize.rows) needed (or give --width and --height)",
+                command: MapCommand.spec.name)
+        }
+        return (min(terminal.columns, largestSize.columns), min(terminal.rows, largestSize.rows))
+    }
+}
