@@ -77,6 +77,7 @@ let package = Package(
             name: "PlacesStoreFaults", dependencies: ["PlacesSQLite", "PlacesLocking", "CSQLite"], swiftSettings: strict
         ),
         .target(name: "PlacesProtocol", dependencies: ["PlacesModel"], swiftSettings: strict),
+        .target(name: "PlacesMap", dependencies: ["PlacesModel"], swiftSettings: strict),
         .target(
             name: "PlacesGPX", dependencies: ["PlacesProtocol", "PlacesModel", "CExpat"], swiftSettings: strict),
         .target(
@@ -115,6 +116,7 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "PlacesProtocolTests", dependencies: ["PlacesProtocol", "PlacesModel"], swiftSettings: strict),
+        .testTarget(name: "PlacesMapTests", dependencies: ["PlacesMap", "PlacesModel"], swiftSettings: strict),
         .testTarget(name: "PlacesFuzzingTests", dependencies: ["PlacesFuzzing"], swiftSettings: strict),
         .testTarget(
             name: "PlacesGPXTests", dependencies: ["PlacesGPX", "PlacesProtocol", "PlacesModel"], swiftSettings: strict
