@@ -95,7 +95,9 @@ let package = Package(
         .target(name: "PlacesClient", dependencies: ["PlacesProtocol", "PlacesSystem"], swiftSettings: strict),
         .target(
             name: "PlacesCLI",
-            dependencies: ["PlacesClient", "PlacesProtocol", "PlacesModel", "PlacesSystem", "PlacesCommandLine"],
+            dependencies: [
+                "PlacesClient", "PlacesProtocol", "PlacesModel", "PlacesSystem", "PlacesCommandLine", "PlacesMap",
+            ],
             swiftSettings: strict
         ),
         .executableTarget(name: "placesd", dependencies: ["PlacesServer", "PlacesSystem"], swiftSettings: strict),

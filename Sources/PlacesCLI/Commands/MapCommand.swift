@@ -1,5 +1,6 @@
 import PlacesClient
 import PlacesCommandLine
+import PlacesMap
 import PlacesModel
 import PlacesProtocol
 
@@ -30,7 +31,7 @@ enum MapCommand {
             radius,
             CommonOptions.visited.with(abstract: "Show only visited places."),
             CommonOptions.unvisited.with(abstract: "Show only places not visited yet."),
-            SelectionOptions.search, SelectionOptions.tag, width, height, ascii, svg, watch,
+            SelectionOptions.search, SelectionOptions.tag, width, height, blocks, ascii, svg, watch,
         ],
         handler: run
     )
@@ -56,8 +57,14 @@ enum MapCommand {
     /// `--height N`.
     static let height = Option<Int64>.integer(
         ["--height"], valueName: "N", abstract: "The map's height in cells, legend included (default: the terminal's).")
+    /// `--blocks`.
+    static let blocks = Flag(
+        ["--blocks"], abstract: "Draw land with half blocks instead of braille, for fonts without braille.",
+        exclusiveGroup: "glyphs")
     /// `--ascii`.
-    static let ascii = Flag(["--ascii"], abstract: "Draw with ASCII characters only, for terminals without braille.")
+    static let ascii = Flag(
+        ["--ascii"], abstract: "Draw with ASCII characters only, for terminals with nothing else.",
+        exclusiveGroup: "glyphs")
     /// `--svg FILE`.
     static let svg = Option<String>(
         ["--svg"], valueName: "FILE", abstract: "Write the map as an SVG picture to FILE (- for standard output).",
@@ -79,10 +86,18 @@ enum MapCommand {
             given: request.size, terminal: request.svgPath == nil && context.runtime.isStandardOutputTerminal
                 ? terminal : nil)
         let drawing = try draw(request, canvas: canvas, context: context)
+        let (coastline, problem) = MapCoastline.load(environment: context.runtime.environment)
+        if let problem { context.note(problem) }
         guard let path = request.svgPath else {
-            return try context.write(drawing.lines(style: context.style, isASCII: request.isASCII).joined(separator: "\n") + "\n")
+            let lines = drawing.lines(coastline: coastline, style: style(request, context: context))
+            return try context.write(lines.joined(separator: "\n") + "\n")
         }
-        try writeSVG(MapSVG.document(drawing), to: path, context: context)
+        try writeSVG(drawing.svg(coastline: coastline), to: path, context: context)
+    }
+
+    /// The map's style: the glyphs asked for, coloured as placesctl colours its output.
+    static func style(_ request: MapRequest, context: CommandContext) -> MapStyle {
+        MapStyle(glyphs: request.glyphs, isColoured: context.style.isEnabled)
     }
 
     /// The drawing of `request` on `canvas`, asked of the daemon through `context`.

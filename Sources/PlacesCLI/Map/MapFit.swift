@@ -1,78 +1,59 @@
+import PlacesMap
 import PlacesModel
 
-/// The box that fits the places a map shows, found with `places.density` alone: never by fetching places.
+/// Where the places a map fits are, found with `places.density` alone: never by fetching the places.
 ///
 /// A grid over the world says which cells hold places; a grid over the box of those cells says it again, finer,
-/// and so on a few times: three 64 × 64 grids find the box to about 150 m whatever the number of places.
-/// The box then gets a margin and a least size; when it spans most of the world, the map shows the world.
+/// and so on a few times: three 64 × 64 grids find the box to about 150 m whatever the number of places. The
+/// coordinates handed to `MapView.fitting` are the corners of that box and the centres of the world grid's
+/// occupied cells, which tell it where the places are round the globe, so that places on both sides of the
+/// antimeridian get a view across it.
 enum MapFit {
     /// The grid's columns and rows at each step.
     static let gridSize = 64
     /// The most grids asked for.
     static let steps = 3
-    /// The margin around the places, as a part of the box's size on each side.
-    static let margin = 0.1
-    /// The least height of a fitted box, in degrees of latitude (about 110 km), so a single place shows with
-    /// its surroundings.
-    static let leastSpan = 1.0
-    /// A box this wide (degrees of longitude) or tall (degrees of latitude) shows the whole world instead.
-    static let worldWidth = 200.0
-    static let worldHeight = 110.0
 
-    /// Asks for the cells of a grid over a box: `(box, columns, rows) → non-empty cells`.
-    typealias Grid<Failure: Error> = (BoundingBox, Int, Int) throws(Failure) -> [MapCell]
+    /// The first grid: the whole world.
+    static let worldGrid = MapView(west: -180, longitudeSpan: 360, south: -90, north: 90, columns: gridSize, rows: gridSize)
 
-    /// The box to show the places `grid` counts in; nil when there are none.
-    static func box<Failure: Error>(_ grid: Grid<Failure>) throws(Failure) -> BoundingBox? {
-        var box = MapFrame.world
-        for _ in 0..<steps {
-            let cells = try grid(box, gridSize, gridSize)
-            guard let occupied = occupiedBox(cells, of: box) else { return nil }
-            if occupied == box { break }
-            box = occupied
+    /// Asks for the non-empty cells of a grid: `view → cells`.
+    typealias Grid<Failure: Error> = (MapView) throws(Failure) -> [MapCell]
+
+    /// Coordinates whose box is the places' that `grid` counts; nil when there are none.
+    static func coordinates<Failure: Error>(_ grid: Grid<Failure>) throws(Failure) -> [Coordinate]? {
+        var view = worldGrid
+        let world = try grid(view).filter { $0.count > 0 }
+        guard !world.isEmpty else { return nil }
+        var cells = world
+        for _ in 1..<steps {
+            guard let occupied = occupiedView(cells, of: view), occupied != view else { break }
+            view = occupied
+            cells = try grid(view).filter { $0.count > 0 }
         }
-        return framed(box)
+        let box = occupiedView(cells, of: view) ?? view
+        let corners = [
+            Coordinate(latitude: box.south, longitude: box.west),
+            Coordinate(latitude: box.north, longitude: min(box.west + box.longitudeSpan, 180)),
+        ]
+        return corners + world.map { worldGrid.centre(of: $0.position) }
     }
 
-    /// The box covering the cells that hold places, on the cells' edges (`box` does not cross the antimeridian:
-    /// the search starts from the world).
-    static func occupiedBox(_ cells: [MapCell], of box: BoundingBox) -> BoundingBox? {
-        let full = cells.filter { $0.count > 0 }
-        guard let first = full.first else { return nil }
+    /// The view of the same grid size covering the cells that hold places, on the cells' edges (`view` does not
+    /// cross the antimeridian: the search starts from the world and narrows).
+    static func occupiedView(_ cells: [MapCell], of view: MapView) -> MapView? {
+        guard let first = cells.first?.position else { return nil }
         var columns = first.column...first.column
         var rows = first.row...first.row
-        for cell in full.dropFirst() {
-            columns = min(columns.lowerBound, cell.column)...max(columns.upperBound, cell.column)
-            rows = min(rows.lowerBound, cell.row)...max(rows.upperBound, cell.row)
+        for cell in cells.dropFirst() {
+            columns = min(columns.lowerBound, cell.position.column)...max(columns.upperBound, cell.position.column)
+            rows = min(rows.lowerBound, cell.position.row)...max(rows.upperBound, cell.position.row)
         }
-        let width = box.longitudeSpan / Double(gridSize)
-        let height = box.latitudeSpan / Double(gridSize)
-        let west = box.west + Double(columns.lowerBound) * width
-        let east = box.west + Double(columns.upperBound + 1) * width
-        return BoundingBox(
-            uncheckedSouth: max(box.north - Double(rows.upperBound + 1) * height, -90),
-            west: max(west, -180), north: min(box.north - Double(rows.lowerBound) * height, 90),
-            east: min(east, 180))
-    }
-
-    /// The places' box with its margin and least size, or the world when it spans most of it.
-    static func framed(_ box: BoundingBox) -> BoundingBox {
-        let height = max(box.latitudeSpan * (1 + 2 * margin), leastSpan)
-        let width = max(box.longitudeSpan * (1 + 2 * margin), leastSpan)
-        guard width < worldWidth, height < worldHeight else { return MapFrame.world }
-        let middle = (box.south + box.north) / 2
-        let center = box.west + box.longitudeSpan / 2
-        var south = middle - height / 2
-        var north = middle + height / 2
-        if south < -90 {
-            north = min(north - south - 90, 90)
-            south = -90
-        } else if north > 90 {
-            south = max(south - (north - 90), -90)
-            north = 90
-        }
-        return BoundingBox(
-            uncheckedSouth: south, west: MapFrame.wrapped(center - width / 2), north: north,
-            east: MapFrame.wrapped(center + width / 2))
+        let width = view.longitudeSpan / Double(view.columns)
+        let height = view.latitudeSpan / Double(view.rows)
+        return MapView(
+            west: view.west + Double(columns.lowerBound) * width, longitudeSpan: Double(columns.count) * width,
+            south: view.north - Double(rows.upperBound + 1) * height, north: view.north - Double(rows.lowerBound) * height,
+            columns: gridSize, rows: gridSize)
     }
 }

@@ -1,4 +1,5 @@
 import PlacesClient
+import PlacesMap
 import PlacesModel
 import PlacesProtocol
 import PlacesSystem
@@ -31,6 +32,7 @@ struct MapLiveView {
     /// The drawings' connection.
     private let drawing: CommandContext
     private let signals: MapSignals
+    private let coastline: Coastline
     /// The lines last drawn.
     private var lines: [String] = []
     /// When the last drawing was made, in monotonic nanoseconds.
@@ -41,6 +43,7 @@ struct MapLiveView {
     init(_ request: MapRequest, context: CommandContext) throws(CLIFailure) {
         self.request = request
         watching = context
+        coastline = MapCoastline.load(environment: context.runtime.environment).coastline
         drawing = CommandContext(globals: context.globals, runtime: context.runtime)
         do {
             signals = try MapSignals()
@@ -158,7 +161,7 @@ struct MapLiveView {
             }
         }
         guard let picture else { return }
-        lines = picture.lines(style: watching.style, isASCII: request.isASCII)
+        lines = picture.lines(coastline: coastline, style: MapCommand.style(request, context: watching))
         try show(lines)
     }
 

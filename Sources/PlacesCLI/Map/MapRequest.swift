@@ -1,11 +1,12 @@
 import PlacesCommandLine
+import PlacesMap
 import PlacesModel
 import PlacesProtocol
 
 /// What `placesctl map` was asked for, read and checked from its options before anything is drawn.
 struct MapRequest {
     /// The least terminal a map is drawn on: columns, then rows (the legend's line included).
-    static let leastSize = (columns: 20, rows: 6)
+    static let leastSize = (columns: TerminalMap.minimumColumns, rows: TerminalMap.minimumRows + TerminalMap.footerHeight)
     /// The largest map drawn: columns, then rows.
     static let largestSize = (columns: 1_000, rows: 500)
     /// The size of a map drawn for a file or a pipe when no size is given.
@@ -19,8 +20,8 @@ struct MapRequest {
     var selection: PlaceSelection
     /// The size in cells, legend included; nil for the terminal's, asked again on each drawing.
     var size: (columns: Int, rows: Int)?
-    /// Whether to draw with ASCII only.
-    var isASCII: Bool
+    /// The characters the map is drawn with.
+    var glyphs: MapStyle.Glyphs
     /// The file to write an SVG picture to, if any.
     var svgPath: String?
     /// Whether to go on redrawing.
@@ -29,7 +30,7 @@ struct MapRequest {
     /// Reads the options; a bad value or combination is a usage error.
     init(_ input: CommandInput, _ context: CommandContext) throws(CLIFailure) {
         selection = try SelectionOptions.selection(input, defaultSort: .position)
-        isASCII = input[MapCommand.ascii]
+        glyphs = input[MapCommand.ascii] ? .ascii : input[MapCommand.blocks] ? .blocks : .braille
         svgPath = try input[MapCommand.svg]
         isLive = input[MapCommand.watch]
         if isLive, svgPath != nil {
@@ -50,7 +51,7 @@ struct MapRequest {
     ) throws(CLIFailure) -> MapFrame {
         let radius = try input[MapCommand.radius]
         guard let around = try input[MapCommand.around] else {
-            if radius != nil { throw input.usageError("--radius needs --around") }
+            if radius != nil { throw input.usageError("--radius goes with --around") }
             return box.map(MapFrame.box) ?? .fitted
         }
         let center = try MapCenter.coordinate(around, context: context)
