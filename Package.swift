@@ -143,7 +143,9 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "IntegrationTests",
-            dependencies: ["PlacesClient", "PlacesLocking", "PlacesProtocol", "PlacesSystem"],
+            dependencies: [
+                "PlacesClient", "PlacesLocking", "PlacesMap", "PlacesModel", "PlacesProtocol", "PlacesSystem",
+            ],
             // Databases an earlier release wrote, which the upgrade tests open (scripts/make-upgrade-fixtures.sh).
             exclude: ["Fixtures"],
             swiftSettings: strict

@@ -14,9 +14,10 @@ enum MapCommand {
         discussion: """
             The map fits the places that match the filters, with a margin (the whole world when they span most \
             of it); --around shows the circle of --radius (default 100km) around a point given as LAT,LON or one \
-            of your places by its name or id; --bbox shows a box of degrees. Each cell of the terminal is a \
-            marker: ● visited, ○ not visited yet (in green and yellow on a colour terminal), a digit or + where \
-            several places share the cell. The map fills the terminal; --width and --height give its size in \
+            of your places by its name or id; --bbox shows a box of degrees. Land is drawn in braille dots (--blocks: half blocks, \
+            --ascii: dots), each place as a marker in its cell: ✓ visited, ● not visited yet (x and o with \
+            --ascii), coloured on a colour terminal, with a count where several share a cell and names where \
+            they fit; the last line is a scale and a legend. The map fills the terminal; --width and --height give its size in \
             cells (at least 20 × 6, the legend's line included), and into a file or a pipe it is 80 × 24 unless \
             they are given. --svg FILE writes the same map as an SVG picture instead. With --watch the map \
             stays on the terminal's alternate screen and is redrawn after every change to your places (a \
@@ -83,7 +84,8 @@ enum MapCommand {
             context.runtime.terminalRows.map { (columns: columns, rows: $0) }
         }
         let canvas = try MapRequest.canvas(
-            given: request.size, terminal: request.svgPath == nil && context.runtime.isStandardOutputTerminal
+            given: request.size,
+            terminal: request.svgPath == nil && context.runtime.isStandardOutputTerminal
                 ? terminal : nil)
         let drawing = try draw(request, canvas: canvas, context: context)
         let (coastline, problem) = MapCoastline.load(environment: context.runtime.environment)

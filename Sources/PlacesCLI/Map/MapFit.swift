@@ -15,7 +15,8 @@ enum MapFit {
     static let steps = 3
 
     /// The first grid: the whole world.
-    static let worldGrid = MapView(west: -180, longitudeSpan: 360, south: -90, north: 90, columns: gridSize, rows: gridSize)
+    static let worldGrid = MapView(
+        west: -180, longitudeSpan: 360, south: -90, north: 90, columns: gridSize, rows: gridSize)
 
     /// Asks for the non-empty cells of a grid: `view → cells`.
     typealias Grid<Failure: Error> = (MapView) throws(Failure) -> [MapCell]
@@ -53,7 +54,8 @@ enum MapFit {
         let height = view.latitudeSpan / Double(view.rows)
         return MapView(
             west: view.west + Double(columns.lowerBound) * width, longitudeSpan: Double(columns.count) * width,
-            south: view.north - Double(rows.upperBound + 1) * height, north: view.north - Double(rows.lowerBound) * height,
+            south: view.north - Double(rows.upperBound + 1) * height,
+            north: view.north - Double(rows.lowerBound) * height,
             columns: gridSize, rows: gridSize)
     }
 }

@@ -123,7 +123,9 @@ struct MapLiveView {
 
     /// Starts the watch after the store's current revision; a daemon that cannot resume there sends a snapshot.
     private func subscribe() throws(Ending) {
-        let status = try client { () throws(ClientError) in try watching.callReportingClientErrors(Method.status.rawValue) }
+        let status = try client { () throws(ClientError) in
+            try watching.callReportingClientErrors(Method.status.rawValue)
+        }
         let revision = status["revision"]?.numberValue?.integerValue
         do {
             _ = try watching.callReportingClientErrors(WatchParams(since: revision))

@@ -6,7 +6,9 @@ import PlacesProtocol
 /// What `placesctl map` was asked for, read and checked from its options before anything is drawn.
 struct MapRequest {
     /// The least terminal a map is drawn on: columns, then rows (the legend's line included).
-    static let leastSize = (columns: TerminalMap.minimumColumns, rows: TerminalMap.minimumRows + TerminalMap.footerHeight)
+    static let leastSize = (
+        columns: TerminalMap.minimumColumns, rows: TerminalMap.minimumRows + TerminalMap.footerHeight
+    )
     /// The largest map drawn: columns, then rows.
     static let largestSize = (columns: 1_000, rows: 500)
     /// The size of a map drawn for a file or a pipe when no size is given.
@@ -26,6 +28,16 @@ struct MapRequest {
     var svgPath: String?
     /// Whether to go on redrawing.
     var isLive: Bool
+
+    /// A map of every place, fitted, at `size`, drawn once (`export --format svg`).
+    init(size: (columns: Int, rows: Int)) {
+        frame = .fitted
+        selection = PlaceSelection(sort: .position, order: .ascending, visited: nil, query: nil, tags: [])
+        self.size = size
+        glyphs = .braille
+        svgPath = nil
+        isLive = false
+    }
 
     /// Reads the options; a bad value or combination is a usage error.
     init(_ input: CommandInput, _ context: CommandContext) throws(CLIFailure) {

@@ -65,6 +65,13 @@ final class TerminalSession {
         _ = try Subprocess.run(tmux, ["-S", socket, "send-keys"] + keys, in: directory)
     }
 
+    /// Resizes the terminal to `columns` × `rows` (the program on it gets SIGWINCH).
+    func resize(columns: Int, rows: Int) throws {
+        let resized = try Subprocess.run(
+            tmux, ["-S", socket, "resize-window", "-x", "\(columns)", "-y", "\(rows)"], in: directory)
+        guard resized.status == .exited(0) else { throw TestFailure("tmux did not resize: \(resized.summary)") }
+    }
+
     /// Ends the tmux server and everything on its terminal.
     func close() {
         _ = try? Subprocess.run(tmux, ["-S", socket, "kill-server"], in: directory)
