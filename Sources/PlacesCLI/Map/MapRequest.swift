@@ -10,7 +10,7 @@ struct MapRequest {
         columns: TerminalMap.minimumColumns, rows: TerminalMap.minimumRows + TerminalMap.footerHeight
     )
     /// The largest map drawn: columns, then rows.
-    static let largestSize = (columns: 1_000, rows: 500)
+    static let largestSize = (columns: 1_000, rows: 200)
     /// The size of a map drawn for a file or a pipe when no size is given.
     static let defaultSize = (columns: 80, rows: 24)
     /// The radius of `--around` without `--radius`, in metres.
