@@ -135,6 +135,7 @@ let package = Package(
             name: "PlacesCLITests",
             dependencies: [
                 "PlacesCLI", "PlacesClient", "PlacesProtocol", "PlacesModel", "PlacesSystem", "PlacesCommandLine",
+                "PlacesMap",
             ],
             swiftSettings: strict
         ),

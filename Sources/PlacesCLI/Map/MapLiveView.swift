@@ -22,6 +22,8 @@ struct MapLiveView {
         case stopped
         /// The daemon went away or cannot be reached.
         case disconnected(ClientError)
+        /// A resize interrupted a request: its reply is still to come, so the connections start over.
+        case interrupted
         /// Anything else: the command fails with this.
         case failed(CLIFailure)
     }
@@ -58,7 +60,6 @@ struct MapLiveView {
     mutating func run() throws(CLIFailure) {
         try write(MapScreen.enter)
         defer { try? write(MapScreen.leave) }
-        var hasWatched = false
         while true {
             do throws(Ending) {
                 try watchOnce()
@@ -68,16 +69,17 @@ struct MapLiveView {
                     return
                 case .failed(let failure):
                     throw failure
+                case .interrupted:
+                    watching.close()
+                    drawing.close()
                 case .disconnected(let clientError):
-                    guard hasWatched || lines.isEmpty == false else {
-                        throw CLIFailure(clientError, socketPath: watching.socketPath)
-                    }
+                    // Before anything was drawn, a daemon out of reach fails the command as any other would.
+                    guard !lines.isEmpty else { throw CLIFailure(clientError, socketPath: watching.socketPath) }
                     watching.close()
                     drawing.close()
                     if try waitToReconnect(clientError) { return }
                 }
             }
-            hasWatched = true
         }
     }
 
@@ -140,31 +142,32 @@ struct MapLiveView {
 
     /// Draws the map at the terminal's size now, or says that the terminal is too small.
     private mutating func draw() throws(Ending) {
-        drawnAt = Clock.monotonicNanoseconds()
-        let canvas: (columns: Int, rows: Int)
-        do {
-            canvas = try MapRequest.canvas(given: request.size, terminal: terminalSize())
-        } catch {
-            lines = [Sentence.ending(error.report.split(separator: "\n").first.map(String.init) ?? "")]
-            return try show(lines)
-        }
-        var picture: MapDrawing?
-        while picture == nil {
+        while true {
+            drawnAt = Clock.monotonicNanoseconds()
+            let canvas: (columns: Int, rows: Int)
+            do {
+                canvas = try MapRequest.canvas(given: request.size, terminal: terminalSize())
+            } catch {
+                lines = [Sentence.ending(error.report.split(separator: "\n").first.map(String.init) ?? "")]
+                return try show(lines)
+            }
+            let picture: MapDrawing
             do {
                 picture = try MapDrawing(request, canvas: canvas) { (params) throws(ClientError) in
                     try drawing.callReportingClientErrors(MapDensity.method, params)
                 }
             } catch .interrupted {
-                // A resize while drawing: draw again (at the size asked when this drawing began; the next
-                // resize's drawing follows from the loop). A stop ends the view.
+                // A resize while drawing: draw again at the new size, on a new connection (the interrupted
+                // request's reply is still to come on the old one); a stop ends the view.
                 if signals.take().isStop { throw .stopped }
+                drawing.close()
+                continue
             } catch {
                 throw ending(error)
             }
+            lines = picture.lines(coastline: coastline, style: MapCommand.style(request, context: watching))
+            return try show(lines)
         }
-        guard let picture else { return }
-        lines = picture.lines(coastline: coastline, style: MapCommand.style(request, context: watching))
-        try show(lines)
     }
 
     /// Shows that the daemon is away, then waits before the next attempt; true when a stop signal came meanwhile.
@@ -215,7 +218,7 @@ struct MapLiveView {
     private func ending(_ error: ClientError) -> Ending {
         switch error {
         case .interrupted:
-            return signals.take().isStop ? .stopped : .disconnected(error)
+            return signals.take().isStop ? .stopped : .interrupted
         case .io, .connectionClosed, .unreachable:
             return .disconnected(error)
         case .rpc, .protocolViolation, .timedOut:
