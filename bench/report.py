@@ -251,7 +251,8 @@ def shared_targets(raw):
 
 def search_targets(directory, large):
     """The figures of sorting and folded search at the largest store (bench/run.sh's search_figures): a sorted
-    page against the list's own order, and a folded text search against SQLite's LIKE on the same rows."""
+    page against the list's own order, and a folded text search against SQLite's LIKE on the same rows; and the
+    density of the same store (density_targets)."""
     name = read_runs(directory, "placesd-search-name-c1.jsonl")
     position = read_runs(directory, "placesd-search-position-c1.jsonl")
     query = read_runs(directory, "placesd-search-query-c1.jsonl")
@@ -266,6 +267,17 @@ def search_targets(directory, large):
          field(position, "p50_us"), "the same with sort position", AT_MOST, 2.0),
         (f"list query p50 ms, 1 conn, {large} places", field(query, "p50_us", 0.001), like_ms,
          "sqlite3 SELECT ... LIKE '%q%' (ms)", AT_MOST, 0.5),
+    ] + density_targets(directory, large)
+
+
+def density_targets(directory, large):
+    """places.density of the world in 120 x 40 cells at the largest store (bench/run.sh's density_figures) against
+    100 places.get, both at one connection, in rounds."""
+    density = read_runs(directory, "placesd-density-world-c1.jsonl")
+    get = read_runs(directory, "placesd-density-get-c1.jsonl")
+    return [
+        (f"density 120 x 40 cells p50 us, 1 conn, {large} places", field(density, "p50_us"),
+         field(get, "p50_us", 100), "places.get p50 x 100, 1 conn", AT_MOST, 1.0),
     ]
 
 

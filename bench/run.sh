@@ -912,6 +912,17 @@ for number, line in enumerate(sys.stdin, 1):
         "SELECT id, name, description FROM places WHERE name LIKE '%$query%' OR description LIKE '%$query%'")"
 }
 
+# density_figures NAME: places.density of the whole world in 120 x 40 cells (labels at their default, one a cell) on
+# placesd NAME (up, on $work/NAME.sock, holding the largest store), in rounds with places.get, both at one connection.
+density_figures() {
+    local socket=$work/$1.sock
+    printf '%s\n' '{"jsonrpc":"2.0","id":{seq},"method":"places.density","params":{"bbox":{"south":-90,"west":-180,"north":90,"east":180},"columns":120,"rows":40}}' \
+        >"$work/density-world.jsonl"
+    job density_world measure placesd-density-world-c1 "$socket" "$work/density-world.jsonl" 1
+    job density_get measure placesd-density-get-c1 "$socket" "$work/$1-get.jsonl" 1
+    alternate density_world density_get
+}
+
 # with_redis JOB...: the jobs, then the Redis job named last when Redis is installed; into the array `jobs`.
 with_redis() {
     jobs=("${@:1:$#-1}")
@@ -1078,6 +1089,9 @@ if [ "$only_reference" = false ]; then
 
     section "placesd: sorting and folded search at $near_places places"
     search_figures "$largest" "$data/$largest.sqlite"
+
+    section "placesd: places.density of the world in 120 x 40 cells at $near_places places"
+    density_figures "$largest"
 
     export_file=$work/$largest-export.json
     export_started=$(date +%s%N)

@@ -25,26 +25,32 @@ package enum SpatialNode: Sendable {
         }
     }
 
-    /// Where the first entry is in curve order, the box around all entries and their smallest position; the node
-    /// must not be empty.
-    package var summary: (first: SpatialOrder, box: GeoBox, minimumPosition: Int64) {
+    /// Where the first entry is in curve order, the box around all entries, their smallest position, their number
+    /// and how many of them are visited; the node must not be empty.
+    package var summary: (first: SpatialOrder, box: GeoBox, minimumPosition: Int64, count: Int, visitedCount: Int) {
         switch self {
         case .leaf(let entries):
             var box = GeoBox(entries[0])
             var minimumPosition = entries[0].position
-            for entry in entries.dropFirst() {
+            var visitedCount = 0
+            for entry in entries {
                 box.formUnion(entry)
                 minimumPosition = min(minimumPosition, entry.position)
+                if entry.isVisited { visitedCount += 1 }
             }
-            return (entries[0].order, box, minimumPosition)
+            return (entries[0].order, box, minimumPosition, entries.count, visitedCount)
         case .branch(let children):
             var box = children[0].box
             var minimumPosition = children[0].minimumPosition
-            for child in children.dropFirst() {
+            var count = 0
+            var visitedCount = 0
+            for child in children {
                 box.formUnion(child.box)
                 minimumPosition = min(minimumPosition, child.minimumPosition)
+                count += child.count
+                visitedCount += child.visitedCount
             }
-            return (children[0].first, box, minimumPosition)
+            return (children[0].first, box, minimumPosition, count, visitedCount)
         }
     }
 
