@@ -131,7 +131,8 @@ import Testing
         #expect(
             names == [
                 "add", "list", "get", "update", "visit", "unvisit", "tag", "untag", "tags", "move", "remove", "undo",
-                "history", "near", "watch", "import", "export", "backup", "status", "unlock", "key", "call", "help",
+                "history", "near", "map", "watch", "import", "export", "backup", "status", "unlock", "key", "call",
+                "help",
             ])
         let overview = HelpText.overview()
         for code in ExitCode.allCases {

@@ -33,7 +33,7 @@ import Testing
     static func daemon(_ places: [MapLabel]) -> CLIHarness {
         var harness = CLIHarness()
         harness.respond = { method, params in
-            guard method == MapDensity.method, let view = view(of: params) else {
+            guard method == Method.density.rawValue, let view = view(of: params) else {
                 return .failure(.rpc(RPCError(code: -32601, message: "Method '\(method)' not found.")))
             }
             let cells: [JSONValue] = view.cells(of: places, labelsPerCell: 1).map { cell in
@@ -53,14 +53,14 @@ import Testing
                         }),
                 ]
             }
-            return .success(["cells": .array(cells)])
+            return .success(["cells": .array(cells), "visited": 0, "unvisited": 0, "revision": 1])
         }
         return harness
     }
 
     /// The view of the last `places.density` request of a run: the one drawn.
     static func drawnView(_ outcome: CLIHarness.Outcome) -> MapView? {
-        outcome.calls.last { $0.method == MapDensity.method }.flatMap { view(of: $0.params) }
+        outcome.calls.last { $0.method == Method.density.rawValue }.flatMap { view(of: $0.params) }
     }
 
     @Test(arguments: [
@@ -100,7 +100,7 @@ import Testing
     @Test func theFitHoldsEveryPlace() throws {
         let outcome = Self.daemon([Self.paris, Self.lima]).run("map", "--width", "80", "--height", "24")
         #expect(outcome.exitCode == .success, "\(outcome.standardError)")
-        #expect(outcome.calls.allSatisfy { $0.method == MapDensity.method })
+        #expect(outcome.calls.allSatisfy { $0.method == Method.density.rawValue })
         #expect(outcome.calls.count == MapFit.steps + 1)
         let view = try #require(Self.drawnView(outcome))
         #expect(view.columns <= 80 && view.rows <= 23)
@@ -148,7 +148,7 @@ import Testing
     @Test func exportWritesTheMapAsSVG() throws {
         let outcome = Self.daemon([Self.paris, Self.lima]).run("export", "--format", "svg", "-o", "map.svg")
         #expect(outcome.exitCode == .success, "\(outcome.standardError)")
-        #expect(outcome.calls.allSatisfy { $0.method == MapDensity.method })
+        #expect(outcome.calls.allSatisfy { $0.method == Method.density.rawValue })
         #expect(outcome.writtenFiles["map.svg"] != nil)
         #expect(outcome.standardOutput == "Wrote the map to 'map.svg'.\n")
         let view = try #require(Self.drawnView(outcome))

@@ -135,7 +135,7 @@ import Testing
     @Test(arguments: [
         (
             ["near", "--lat", "1", "--lon", "2", "--radius", "far"],
-            "--radius expects a distance such as 500, 500m or 2.5km, got 'far'"
+            "--radius expects a distance such as 500, 500m, 2.5km or 20mi, got 'far'"
         ),
         (["near", "--lat", "1", "--lon", "2", "--limit", "-1"], "--limit must be 0 or more, got -1"),
         (["near", "--lat", "x", "--lon", "2"], "--lat expects a number, got 'x'"),

@@ -25,6 +25,7 @@ struct DispatcherLimitsTests {
         case .resolve: #""ref":"Louvre""#
         case .unlock: #""key":"AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=""#
         case .backup: #""path":"/tmp/backup.sqlite""#
+        case .density: #""bbox":{"south":0,"west":0,"north":1,"east":1},"columns":1,"rows":1"#
         }
     }
 

@@ -108,7 +108,7 @@ enum MapCommand {
     ) throws(CLIFailure) -> MapDrawing {
         do {
             return try MapDrawing(request, canvas: canvas) { (params) throws(ClientError) in
-                try context.callReportingClientErrors(MapDensity.method, params)
+                try context.callReportingClientErrors(params)
             }
         } catch {
             throw CLIFailure(error, socketPath: context.socketPath)

@@ -2,50 +2,30 @@ import PlacesMap
 import PlacesModel
 import PlacesProtocol
 
-/// `places.density` as the map asks it: the params for a view's grid with the map's filters, and the cells of
-/// the reply.
+/// `places.density` as the map asks it: the params for a view's grid with the map's filters, and the reply's
+/// cells as the map library takes them.
 enum MapDensity {
-    /// The method's name on the wire.
-    static let method = "places.density"
-
     /// The params: the view's box and grid, the filters of `selection` (its box is not sent: the view's is) and
-    /// how many of the nearest places each cell names.
-    static func params(_ view: MapView, selection: PlaceSelection, labels: Int) -> JSONValue {
-        let box = view.bbox
-        var edges = ParamsWriter()
-        for (name, value) in zip(BoundingBox.memberNames, [box.south, box.west, box.north, box.east]) {
-            edges.add(name, number: value)
+    /// how many of the nearest places each cell names. A view's grid is within the method's bounds (`MapRequest`
+    /// keeps maps under `DensityGrid.maximumCells`), so a refusal here is a bug.
+    static func params(_ view: MapView, selection: PlaceSelection, labels: Int) -> DensityParams {
+        do {
+            let grid = try DensityGrid(box: view.bbox, columns: view.columns, rows: view.rows)
+            return try DensityParams(
+                grid: grid, labels: labels, visited: selection.visited, query: selection.query, tags: selection.tags)
+        } catch {
+            fatalError("a map's grid is out of places.density's bounds: \(error.field) \(error.reason)")
         }
-        var writer = ParamsWriter()
-        writer.add("bbox", .object(edges.object))
-        writer.add("columns", integer: view.columns)
-        writer.add("rows", integer: view.rows)
-        writer.add("visited", bool: selection.visited)
-        writer.add("query", string: selection.query)
-        writer.add("tag", selection.tags.isEmpty ? nil : .array(selection.tags.map { .string($0) }))
-        writer.add("labels", integer: labels)
-        return .object(writer.object)
     }
 
-    /// The non-empty cells of a reply (`{"cells": [...]}`).
+    /// The cells of a reply.
     static func cells(_ result: JSONValue) throws(ReplyError) -> [MapCell] {
-        try ReplyReader.each(ReplyReader(result).array("cells")) { (value) throws(ReplyError) in
-            let cell = try ReplyReader(value)
-            let nearest = try ReplyReader.each(cell.value("nearest")?.arrayValue ?? []) { (value) throws(ReplyError) in
-                let label = try ReplyReader(value)
-                return MapLabel(
-                    name: try label.required("name", "string", label.string),
-                    coordinate: Coordinate(
-                        latitude: try label.required("latitude", "number", label.double),
-                        longitude: try label.required("longitude", "number", label.double)),
-                    isVisited: label.bool("visited") ?? false)
-            }
-            return MapCell(
-                column: Int(try cell.required("column", "integer", cell.integer)),
-                row: Int(try cell.required("row", "integer", cell.integer)),
-                visited: Int(try cell.required("visited", "integer", cell.integer)),
-                unvisited: Int(try cell.required("unvisited", "integer", cell.integer)),
-                labels: nearest)
+        try DensityResult.decode(result).cells.map { cell in
+            MapCell(
+                column: cell.column, row: cell.row, visited: cell.visited, unvisited: cell.unvisited,
+                labels: cell.nearest.map {
+                    MapLabel(name: $0.name, coordinate: $0.coordinate, isVisited: $0.isVisited)
+                })
         }
     }
 }

@@ -18,7 +18,7 @@ struct MapDrawing {
     /// one `places.density` request and returns its result.
     init(
         _ request: MapRequest, canvas: (columns: Int, rows: Int),
-        call: (JSONValue) throws(ClientError) -> JSONValue
+        call: (DensityParams) throws(ClientError) -> JSONValue
     ) throws(ClientError) {
         let selection = request.selection
         func grid(_ view: MapView, labels: Int) throws(ClientError) -> [MapCell] {
@@ -26,7 +26,7 @@ struct MapDrawing {
             do throws(ReplyError) {
                 return try MapDensity.cells(result)
             } catch {
-                throw .protocolViolation("\(MapDensity.method) returned \(error.reason)")
+                throw .protocolViolation("\(Method.density.rawValue) returned \(error.reason)")
             }
         }
         view = try request.frame.view(columns: canvas.columns, rows: canvas.rows - TerminalMap.footerHeight) {

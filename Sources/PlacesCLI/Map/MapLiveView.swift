@@ -154,7 +154,7 @@ struct MapLiveView {
             let picture: MapDrawing
             do {
                 picture = try MapDrawing(request, canvas: canvas) { (params) throws(ClientError) in
-                    try drawing.callReportingClientErrors(MapDensity.method, params)
+                    try drawing.callReportingClientErrors(params)
                 }
             } catch .interrupted {
                 // A resize while drawing: draw again at the new size, on a new connection (the interrupted

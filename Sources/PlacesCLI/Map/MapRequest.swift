@@ -9,8 +9,10 @@ struct MapRequest {
     static let leastSize = (
         columns: TerminalMap.minimumColumns, rows: TerminalMap.minimumRows + TerminalMap.footerHeight
     )
-    /// The largest map drawn: columns, then rows.
-    static let largestSize = (columns: 1_000, rows: 200)
+    /// The largest map drawn, columns then rows: as many cells as `places.density` counts at once.
+    static let largestSize = (
+        columns: DensityGrid.maximumSide, rows: DensityGrid.maximumCells / DensityGrid.maximumSide
+    )
     /// The size of a map drawn for a file or a pipe when no size is given.
     static let defaultSize = (columns: 80, rows: 24)
     /// The radius of `--around` without `--radius`, in metres.
