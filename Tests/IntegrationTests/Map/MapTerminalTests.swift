@@ -103,7 +103,7 @@ struct MapTerminalTests {
         #expect(piped.status == .exited(64), "\(piped.summary)")
         #expect(piped.stderr.contains("--watch needs a terminal on standard output"), "\(piped.stderr)")
         let session = try TerminalSession(
-            try command(daemon), columns: 60, rows: 4, environment: [:], in: daemon.directory)
+            try command(daemon), columns: 120, rows: 5, environment: [:], in: daemon.directory)
         defer { session.close() }
         let small = try session.waitForScreen { $0.contains("[exit ") }
         #expect(small.contains("[exit 64]") && small.contains("too small"), "\(small)")
