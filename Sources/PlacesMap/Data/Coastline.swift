@@ -26,3 +26,14 @@ public struct Coastline: Sendable {
         return Coastline(rings: try reader.rings())
     }
 }
+
+extension Coastline {
+    /// Whether the segment between two points of a ring is a made edge rather than a coast: the data cuts land
+    /// that crosses the antimeridian along it, and cuts Antarctica along the prime meridian down to the South
+    /// Pole's edge, along which it closes each half. Filled land keeps these edges; drawn outlines leave them out.
+    public static func isCut(from start: Coordinate, to end: Coordinate) -> Bool {
+        let atPole = start.latitude <= -89.99 || end.latitude <= -89.99
+        if start.longitude == end.longitude && (abs(start.longitude) == 180 || atPole) { return true }
+        return start.latitude <= -89.99 && end.latitude <= -89.99
+    }
+}

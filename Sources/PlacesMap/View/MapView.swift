@@ -23,12 +23,13 @@ public struct MapView: Sendable, Hashable {
 
     /// Creates a view of exactly these edges and this grid, whatever its aspect; the fitting functions
     /// (`fitting(_:columns:rows:)`, `fitting(bbox:columns:rows:)`, `around(_:radius:columns:rows:)`) give one
-    /// whose aspect is right. `west` is brought into -180..<180; `longitudeSpan` is clamped to (0, 360], the
-    /// latitudes to -90...90, and the grid to at least one cell.
+    /// whose aspect is right. `west` is brought into -180..<180 (and is -180 when the view spans 360°);
+    /// `longitudeSpan` is clamped to (0, 360], the latitudes to -90...90, and the grid to at least one cell.
     public init(west: Double, longitudeSpan: Double, south: Double, north: Double, columns: Int, rows: Int) {
-        self.west = MapView.normalized(longitude: west)
         self.longitudeSpan = min(360, max(longitudeSpan, 1e-9))
-        let south = min(90, max(-90, south))
+        // A box of the whole world's longitudes is -180…180 on the wire: the view starts where it does.
+        self.west = self.longitudeSpan >= 360 ? -180 : MapView.normalized(longitude: west)
+        let south = min(90 - 1e-9, max(-90, south))
         self.south = south
         self.north = max(south + 1e-9, min(90, north))
         self.columns = max(1, columns)
@@ -48,7 +49,6 @@ public struct MapView: Sendable, Hashable {
     /// The view's box, as `places.density` and `places.list` take it (`west` > `east` across the antimeridian;
     /// the whole world as -180…180).
     public var bbox: BoundingBox {
-        let west = longitudeSpan >= 360 ? -180 : west
         // The edges are in range by construction.
         return try! BoundingBox(south: south, west: west, north: north, east: east, field: "bbox")
     }
@@ -62,12 +62,13 @@ public struct MapView: Sendable, Hashable {
 
     /// The cell `coordinate` falls in, or nil when it is outside the view.
     public func cell(of coordinate: Coordinate) -> MapCellPosition? {
-        guard let x = x(ofLongitude: coordinate.longitude), coordinate.latitude >= south,
+        guard let eastward = eastward(ofLongitude: coordinate.longitude), coordinate.latitude >= south,
             coordinate.latitude <= north
         else { return nil }
-        let column = min(columns - 1, Int((x * Double(columns)).rounded(.down)))
-        let y = (north - coordinate.latitude) / latitudeSpan
-        let row = min(rows - 1, Int((y * Double(rows)).rounded(.down)))
+        // The same arithmetic, in the same order, as `places.density`'s grid, so that a place on a border
+        // falls in the same cell on both sides.
+        let column = min(columns - 1, Int(eastward * Double(columns) / longitudeSpan))
+        let row = min(rows - 1, Int((north - coordinate.latitude) * Double(rows) / latitudeSpan))
         return MapCellPosition(column: column, row: row)
     }
 
@@ -80,13 +81,17 @@ public struct MapView: Sendable, Hashable {
 
     /// Where `longitude` is across the view, from 0 (west edge) to 1 (east edge), or nil when outside.
     func x(ofLongitude longitude: Double) -> Double? {
+        eastward(ofLongitude: longitude).map { $0 / longitudeSpan }
+    }
+
+    /// How many degrees east of the western edge `longitude` is, from 0 to `longitudeSpan`, or nil when outside.
+    func eastward(ofLongitude longitude: Double) -> Double? {
         var offset = longitude - west
         if offset < 0 { offset += 360 }
         if offset >= 360 { offset -= 360 }
         // A view of the whole world holds its eastern edge at 180 as well as its western one.
         if longitudeSpan >= 360 && longitude == 180 { offset = 360 }
-        guard offset <= longitudeSpan else { return nil }
-        return offset / longitudeSpan
+        return offset <= longitudeSpan ? offset : nil
     }
 
     /// `longitude` brought into -180..<180.
