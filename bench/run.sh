@@ -7,6 +7,8 @@
 #     50 connections, 256-byte values, as many keys as placesd holds places at the smallest size;
 #   - one-shot processes (hyperfine -N, median wall time): `placesctl list` on an empty store against
 #     `redis-cli PING`, and `placesctl get ID` against `redis-cli GET key`;
+#   - `placesctl add Kyoto` (its coordinates looked up in the gazetteer, data/cities.tsv) against `placesctl add
+#     Kyoto --lat 35.0116 --lon 135.7681`, both on an empty placesd of their own (hyperfine -N);
 #   - pipelined SETs with appendfsync always: one connection 64 deep (-c 1 -P 64), one connection 1000 deep
 #     (-P 1000), ten connections 16 deep (-c 10 -P 16), and 100,000 SETs through redis-cli --pipe;
 #   - the SQLite floor: bench/sqlite-floor.c runs only the SQLite statements of durable adds, in commits of 64 (no
@@ -923,6 +925,23 @@ density_figures() {
     alternate density_world density_get
 }
 
+# gazetteer_figures: `placesctl add Kyoto` (the coordinates looked up in the gazetteer, data/cities.tsv) against
+# `placesctl add Kyoto --lat ... --lon ...` (none looked up), both on a placesd of their own with an empty database
+# (hyperfine, into gazetteer.json). Every run adds a place; the store's size does not matter to either.
+gazetteer_figures() {
+    local socket=$work/placesd-gazetteer.sock
+    local -a gazetteer_commands=()
+    start_placesd placesd-gazetteer "$socket" "$data/gazetteer.sqlite"
+    export PLACESD_DATA_DIR="$root/data"
+    time_if_it_runs gazetteer_commands "placesctl add Kyoto --lat --lon" gazetteer-given \
+        "$bin_dir/placesctl" --socket "$socket" add Kyoto --lat 35.0116 --lon 135.7681
+    time_if_it_runs gazetteer_commands "placesctl add Kyoto" gazetteer-lookup \
+        "$bin_dir/placesctl" --socket "$socket" add Kyoto
+    time_commands gazetteer "${gazetteer_commands[@]}"
+    unset PLACESD_DATA_DIR
+    stop_server placesd-gazetteer
+}
+
 # with_redis JOB...: the jobs, then the Redis job named last when Redis is installed; into the array `jobs`.
 with_redis() {
     jobs=("${@:1:$#-1}")
@@ -942,6 +961,11 @@ section "process start-up (placesctl lists an empty store)"
 time_commands startup "${startup_commands[@]}"
 if [ "$only_reference" = false ]; then
     stop_server placesd-empty
+fi
+
+if [ "$only_reference" = false ]; then
+    section "placesctl add by a city's name (the gazetteer) against add with coordinates"
+    gazetteer_figures
 fi
 
 if [ "$only_reference" = false ]; then

