@@ -183,7 +183,7 @@ _placesctl()
                     _placesctl_places "$socket" "$cur"
                     return
                     ;;
-                --bbox | --radius | --search | --tag | --width | --height)
+                --bbox | --radius | --country | --search | --tag | --width | --height)
                     return
                     ;;
                 --svg)
@@ -191,7 +191,7 @@ _placesctl()
                     return
                     ;;
             esac
-            options='--around --bbox --radius --visited --unvisited --search --tag --width --height --blocks --ascii --svg --watch'
+            options='--around --bbox --radius --country --visited --unvisited --search --tag --width --height --blocks --ascii --svg --watch'
             ;;
         where)
             case $prev in

@@ -4,7 +4,7 @@ import PlacesMap
 import PlacesModel
 import PlacesProtocol
 
-/// `placesctl map [--around WHERE [--radius DISTANCE]|--bbox S,W,N,E] [--visited|--unvisited] [--search TEXT]
+/// `placesctl map [--around WHERE [--radius DISTANCE] [--country CC]|--bbox S,W,N,E] [--visited|--unvisited] [--search TEXT]
 /// [--tag TAG]... [--width N] [--height N] [--ascii] [--svg FILE] [--watch]`.
 enum MapCommand {
     /// The declaration.
@@ -14,7 +14,8 @@ enum MapCommand {
         discussion: """
             The map fits the places that match the filters, with a margin (the whole world when they span most \
             of it); --around shows the circle of --radius (default 100km) around a point given as LAT,LON or one \
-            of your places by its name or id; --bbox shows a box of degrees. Land is drawn in braille dots (--blocks: half blocks, \
+            of your places by its name or id, or a city (as 'placesctl near' reads WHERE; --country picks the \
+            country of a city); --bbox shows a box of degrees. Land is drawn in braille dots (--blocks: half blocks, \
             --ascii: dots), each place as a marker in its cell: ✓ visited, ● not visited yet (x and o with \
             --ascii), coloured on a colour terminal, with a count where several share a cell and names where \
             they fit; the last line is a scale and a legend. The map fills the terminal; --width and --height give its size in \
@@ -30,6 +31,8 @@ enum MapCommand {
             SelectionOptions.box.with(abstract: "Show this box of degrees; W greater than E crosses the antimeridian.")
                 .excluding(group: "frame"),
             radius,
+            CommonOptions.country.with(
+                abstract: "Take --around as a city of this country: a code (FR) or a name (France)."),
             CommonOptions.visited.with(abstract: "Show only visited places."),
             CommonOptions.unvisited.with(abstract: "Show only places not visited yet."),
             SelectionOptions.search, SelectionOptions.tag, width, height, blocks, ascii, svg, watch,
@@ -40,7 +43,7 @@ enum MapCommand {
     /// `--around WHERE`.
     static let around = Option<String>(
         ["--around"], valueName: "WHERE",
-        abstract: "Show the circle of --radius around LAT,LON or a place (its name or id).", completion: .placeID)
+        abstract: "Show the circle of --radius around LAT,LON, one of your places or a city.", completion: .placeID)
     /// `--radius DISTANCE`, in metres: more than 0.
     static let radius = Option<Double>(
         ["--radius"], valueName: "DISTANCE",

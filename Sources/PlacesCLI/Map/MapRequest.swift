@@ -64,11 +64,13 @@ struct MapRequest {
         _ input: CommandInput, _ context: CommandContext, box: BoundingBox?
     ) throws(CLIFailure) -> MapFrame {
         let radius = try input[MapCommand.radius]
+        let country = try input[CommonOptions.country]
         guard let around = try input[MapCommand.around] else {
             if radius != nil { throw input.usageError("--radius goes with --around") }
+            if country != nil { throw input.usageError("--country names the country of the city given to --around") }
             return box.map(MapFrame.box) ?? .fitted
         }
-        let center = try MapCenter.coordinate(around, context: context)
+        let center = try MapCenter.coordinate(around, country: country, context: context)
         return .around(center, radius: radius ?? defaultRadius)
     }
 
