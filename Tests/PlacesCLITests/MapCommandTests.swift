@@ -76,6 +76,8 @@ import Testing
         (["--height", "201"], "--height must be between 6 and 200 cells, got 201"),
         (["--watch"], "--watch needs a terminal on standard output"),
         (["--watch", "--svg", "map.svg"], "--watch draws on the terminal; it cannot be used with --svg"),
+        (["--country", "FR"], "--country names the country of the city given to --around"),
+        (["--json"], "map draws a picture and has no JSON"),
     ])
     func badInputIsAUsageError(arguments: [String], message: String) {
         let outcome = Self.daemon([Self.paris]).run(["map"] + arguments)
@@ -153,5 +155,10 @@ import Testing
         #expect(outcome.standardOutput == "Wrote the map to 'map.svg'.\n")
         let view = try #require(Self.drawnView(outcome))
         #expect(view.columns <= ExportCommand.mapSize.columns)
+
+        let json = Self.daemon([Self.paris]).run("export", "--format", "svg", "--json")
+        #expect(json.exitCode == .success, "\(json.standardError)")
+        #expect(
+            json.standardOutput.hasPrefix(#"{"format":"svg","document":"<?xml"#), "\(json.standardOutput.prefix(80))")
     }
 }

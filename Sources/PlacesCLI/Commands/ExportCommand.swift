@@ -59,12 +59,17 @@ enum ExportCommand {
     }
 
     /// Draws the map of every place and writes it as SVG.
+    /// With --json, the result object as for the other formats: `{"format": "svg", "document": "<svg ..."}`.
     static func exportMap(_ input: CommandInput, _ context: CommandContext) throws(CLIFailure) {
         let drawing = try MapCommand.draw(MapRequest(size: mapSize), canvas: mapSize, context: context)
         let coastline = MapCoastline.load(environment: context.runtime.environment)
         if let problem = coastline.problem { context.note(problem) }
-        try MapCommand.writeSVG(
-            drawing.svg(coastline: coastline.coastline), to: try input[Self.output] ?? "-", context: context)
+        var document = drawing.svg(coastline: coastline.coastline)
+        if context.isJSON {
+            let result = JSONObject([(key: "format", value: "svg"), (key: "document", value: .string(document))])
+            document = JSONValue.object(result).jsonText + "\n"
+        }
+        try MapCommand.writeSVG(document, to: try input[Self.output] ?? "-", context: context)
     }
 
     /// The document as written: a string as is, anything else as compact JSON; either ending in a newline.

@@ -47,6 +47,10 @@ struct MapRequest {
         glyphs = input[MapCommand.ascii] ? .ascii : input[MapCommand.blocks] ? .blocks : .braille
         svgPath = try input[MapCommand.svg]
         isLive = input[MapCommand.watch]
+        if context.isJSON {
+            throw input.usageError(
+                "map draws a picture and has no JSON; 'placesctl call places.density PARAMS' gives the counts it draws")
+        }
         if isLive, svgPath != nil {
             throw input.usageError("--watch draws on the terminal; it cannot be used with --svg")
         }
