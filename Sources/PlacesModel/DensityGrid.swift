@@ -8,8 +8,8 @@
 /// A cell holds its western and northern edges; a place on the border of two cells belongs to the one east of it
 /// or south of it, and the last column and row also hold the box's eastern and southern edges. Said as arithmetic,
 /// which is what decides a place on a border: a place `e` degrees east of `west` (the way the box runs) and `s`
-/// degrees south of `north` is in column ⌊e · columns / width⌋ and row ⌊s · rows / height⌋ (in double precision,
-/// the last index where that gives `columns` or `rows`).
+/// degrees south of `north` is in column ⌊e · (columns / width)⌋ and row ⌊s · (rows / height)⌋, in double precision
+/// with the quotients computed first (`columnScale`, `rowScale`), the last index where that gives `columns` or `rows`.
 public struct DensityGrid: Sendable, Hashable {
     /// The most columns, and the most rows.
     public static let maximumSide = 1000
@@ -26,6 +26,10 @@ public struct DensityGrid: Sendable, Hashable {
     public let width: Double
     /// The degrees of latitude the box spans.
     public let height: Double
+    /// Columns per degree of longitude: `columns / width`, computed once.
+    public let columnScale: Double
+    /// Rows per degree of latitude: `rows / height`, computed once.
+    public let rowScale: Double
 
     /// A grid of `columns` × `rows` cells over `box`, which must have a height (south below north) and a width (west
     /// and east apart): each side 1…`maximumSide`, at most `maximumCells` cells. `field` names the box in errors.
@@ -53,6 +57,8 @@ public struct DensityGrid: Sendable, Hashable {
         self.rows = rows
         width = box.wraps ? box.east - box.west + 360 : box.east - box.west
         height = box.north - box.south
+        columnScale = Double(columns) / width
+        rowScale = Double(rows) / height
     }
 
     /// The number of cells.
@@ -72,12 +78,12 @@ public struct DensityGrid: Sendable, Hashable {
 
     /// The column of a longitude `eastward` degrees east of `west` (in 0…`width`).
     @inlinable public func column(eastward: Double) -> Int {
-        min(Int(eastward * Double(columns) / width), columns - 1)
+        min(Int(eastward * columnScale), columns - 1)
     }
 
     /// The row of a latitude `southward` degrees south of `north` (in 0…`height`).
     @inlinable public func row(southward: Double) -> Int {
-        min(Int(southward * Double(rows) / height), rows - 1)
+        min(Int(southward * rowScale), rows - 1)
     }
 
     /// The column and row of the cell holding `coordinate`, or nil when it is outside the box.

@@ -29,8 +29,14 @@ public struct DensityMap: Sendable {
         self.snapshot = snapshot
         self.tally = tally
         self.revision = revision
-        visited = tally.visited.reduce(0, +)
-        unvisited = tally.unvisited.reduce(0, +)
+        var visited = 0
+        var unvisited = 0
+        for cell in 0..<tally.grid.cellCount {
+            visited += tally.visited(cell)
+            unvisited += tally.unvisited(cell)
+        }
+        self.visited = visited
+        self.unvisited = unvisited
     }
 
     /// The grid.
@@ -42,8 +48,8 @@ public struct DensityMap: Sendable {
         withExtendedLifetime(snapshot) {
             let columns = tally.grid.columns
             for cell in 0..<tally.grid.cellCount {
-                let visited = tally.visited[cell]
-                let unvisited = tally.unvisited[cell]
+                let visited = tally.visited(cell)
+                let unvisited = tally.unvisited(cell)
                 guard visited + unvisited > 0 else { continue }
                 let counts = Cell(column: cell % columns, row: cell / columns, visited: visited, unvisited: unvisited)
                 body(counts, Nearest(candidates: tally.nearest(of: cell)))
@@ -51,10 +57,10 @@ public struct DensityMap: Sendable {
         }
     }
 
-    /// A cell's places nearest to its centre, valid while its `DensityMap` is.
+    /// A cell's places nearest to its centre, valid only inside the `forEachCell` call that hands it over.
     public struct Nearest {
-        /// The places, nearest first, unretained.
-        let candidates: ArraySlice<DensityTally.Candidate>
+        /// The places, nearest first, unretained, in the map's tally.
+        let candidates: UnsafeBufferPointer<DensityTally.Candidate>
 
         /// Calls `body` with each place, nearest first.
         public func forEach(_ body: (Place) -> Void) {

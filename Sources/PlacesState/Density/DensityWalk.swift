@@ -9,7 +9,7 @@ import PlacesModel
 /// cell's centre (or as near and earlier in the list) than the nearest the cell already has.
 struct DensityWalk {
     /// The counts and labels so far.
-    private(set) var tally: DensityTally
+    let tally: DensityTally
     /// Only places with this visited flag, when given.
     private let visited: Bool?
     private let grid: DensityGrid
@@ -34,11 +34,11 @@ struct DensityWalk {
     }
 
     /// Counts every place under `root`, which the caller keeps alive until the walk returns.
-    mutating func run(from root: borrowing SpatialNode) {
+    func run(from root: borrowing SpatialNode) {
         open(root)
     }
 
-    private mutating func open(_ node: borrowing SpatialNode) {
+    private func open(_ node: borrowing SpatialNode) {
         switch node {
         case .leaf(let entries):
             entries.withUnsafeBufferPointer { scan($0) }
@@ -54,7 +54,7 @@ struct DensityWalk {
 
     /// Counts the places under `child`, a child of a node the caller keeps alive: read through its address, so
     /// that nothing is retained (an atomic write to nodes other readers share).
-    private mutating func visit(_ child: UnsafePointer<SpatialChild>) {
+    private func visit(_ child: UnsafePointer<SpatialChild>) {
         switch placement(of: child.pointee.box) {
         case .outside:
             return
@@ -62,8 +62,8 @@ struct DensityWalk {
             open(child.pointee.node)
         case .inside(let column, let row):
             let cell = row * grid.columns + column
-            let visitedCount = child.pointee.visitedCount
-            let unvisitedCount = child.pointee.count - visitedCount
+            let visitedCount = Int(child.pointee.visitedCount)
+            let unvisitedCount = Int(child.pointee.count) - visitedCount
             switch visited {
             case nil: tally.add(cell, visited: visitedCount, unvisited: unvisitedCount)
             case true?: tally.add(cell, visited: visitedCount, unvisited: 0)
@@ -75,7 +75,7 @@ struct DensityWalk {
 
     /// Offers the places under `child`, which lies inside the cell, to the cell's labels, opening it only if its
     /// box could hold a place that one of them would give way to.
-    private mutating func label(_ child: UnsafePointer<SpatialChild>, column: Int, row: Int, cell: Int) {
+    private func label(_ child: UnsafePointer<SpatialChild>, column: Int, row: Int, cell: Int) {
         guard matching(child.pointee) > 0 else { return }
         let bound = DensityTally.Candidate(
             distance: squaredDistance(fromCentreOf: column, row, to: child.pointee.box),
@@ -101,23 +101,24 @@ struct DensityWalk {
     /// The places of a subtree that pass the visited filter.
     private func matching(_ child: SpatialChild) -> Int {
         switch visited {
-        case nil: child.count
-        case true?: child.visitedCount
-        case false?: child.count - child.visitedCount
+        case nil: Int(child.count)
+        case true?: Int(child.visitedCount)
+        case false?: Int(child.count - child.visitedCount)
         }
     }
 
     /// Counts each entry of a leaf in its cell (those in the grid's box that pass the filter) and offers it to the
     /// cell's labels.
-    private mutating func scan(_ entries: UnsafeBufferPointer<SpatialEntry>) {
+    private func scan(_ entries: UnsafeBufferPointer<SpatialEntry>) {
         let columns = grid.columns
         let labels = tally.labels
+        let (south, north, west, east) = (box.south, box.north, box.west, box.east)
+        let wraps = box.wraps
         for entry in entries {
             let latitude = entry.latitude
             let longitude = entry.longitude
-            guard latitude >= box.south, latitude <= box.north,
-                box.wraps
-                    ? longitude >= box.west || longitude <= box.east : longitude >= box.west && longitude <= box.east
+            guard latitude >= south, latitude <= north,
+                wraps ? longitude >= west || longitude <= east : longitude >= west && longitude <= east
             else { continue }
             let isVisited = entry.isVisited
             if let visited, isVisited != visited { continue }
@@ -126,7 +127,7 @@ struct DensityWalk {
             let column = grid.column(eastward: eastward)
             let row = grid.row(southward: southward)
             let cell = row * columns + column
-            tally.add(cell, visited: isVisited ? 1 : 0, unvisited: isVisited ? 0 : 1)
+            tally.add(cell, isVisited: isVisited)
             if labels > 0 {
                 offer(entry, column: column, row: row, cell: cell, eastward: eastward, southward: southward)
             }
@@ -145,12 +146,14 @@ struct DensityWalk {
         }
     }
 
-    private mutating func offer(
-        _ entry: SpatialEntry, column: Int, row: Int, cell: Int, eastward: Double, southward: Double
-    ) {
-        let distance = grid.squaredDistance(fromCentreOf: column, row, eastward: eastward, southward: southward)
+    @inline(__always)
+    private func offer(_ entry: SpatialEntry, column: Int, row: Int, cell: Int, eastward: Double, southward: Double) {
+        // The grid's squared distance from the cell's centre, with the centres looked up rather than recomputed.
+        let across = eastward - tally.centreEastward[column]
+        let down = southward - tally.centreSouthward[row]
         tally.offer(
-            DensityTally.Candidate(distance: distance, position: entry.position, stored: entry.unmanagedStored),
+            DensityTally.Candidate(
+                distance: across * across + down * down, position: entry.position, stored: entry.unmanagedStored),
             to: cell)
     }
 
@@ -180,7 +183,7 @@ struct DensityWalk {
     /// The least squared distance from the centre of a cell to any place in `place`, a box inside that cell: at most
     /// that of every place in it, since the offsets and the distance grow with the coordinates.
     private func squaredDistance(fromCentreOf column: Int, _ row: Int, to place: GeoBox) -> Double {
-        let centre = grid.centre(column: column, row: row)
+        let centre = (eastward: tally.centreEastward[column], southward: tally.centreSouthward[row])
         let west = grid.eastward(place.minimumLongitude)
         let east = grid.eastward(place.maximumLongitude)
         let north = grid.southward(place.maximumLatitude)

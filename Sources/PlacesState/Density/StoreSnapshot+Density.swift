@@ -10,16 +10,14 @@ extension StoreSnapshot {
     /// `taggedListingShare`) the tag index's places are counted; otherwise every place is checked against the
     /// filter, as a filtered list is.
     package func density(of owner: UserID, grid: DensityGrid, filter: PlaceFilter, labels: Int) -> DensityMap {
-        var tally = DensityTally(grid: grid, labels: labels)
+        let tally = DensityTally(grid: grid, labels: labels)
         guard let list = state.lists[owner] else {
             return DensityMap(snapshot: self, tally: tally, revision: 0)
         }
         var others = filter
         others.visited = nil
         if others.isEmpty {
-            var walk = DensityWalk(tally: tally, visited: filter.visited)
-            walk.run(from: list.spatial.root)
-            tally = walk.tally
+            DensityWalk(tally: tally, visited: filter.visited).run(from: list.spatial.root)
         } else if !filter.tagKeys.isEmpty,
             list.tags.rarestCount(of: filter.tagKeys) * Self.taggedListingShare <= list.places.count
         {
@@ -41,12 +39,11 @@ extension StoreSnapshot {
 extension DensityTally {
     /// Counts `stored`, at `position` in its list, in its cell if it is in the grid's box, and offers it to the
     /// cell's labels.
-    mutating func count(_ stored: StoredPlace, position: Int64) {
+    func count(_ stored: StoredPlace, position: Int64) {
         let coordinate = stored.place.coordinate
         guard let (column, row) = grid.cell(of: coordinate) else { return }
         let cell = row * grid.columns + column
-        let isVisited = stored.place.isVisited
-        add(cell, visited: isVisited ? 1 : 0, unvisited: isVisited ? 0 : 1)
+        add(cell, isVisited: stored.place.isVisited)
         guard labels > 0 else { return }
         let distance = grid.squaredDistance(
             fromCentreOf: column, row, eastward: grid.eastward(coordinate.longitude),

@@ -22,7 +22,7 @@ struct DensityTests {
         }
 
         /// The documented arithmetic: degrees east of `west` (the way the box runs), south of `north`, and the
-        /// cell ⌊e · columns / width⌋, ⌊s · rows / height⌋, the last one where that reaches the end.
+        /// cell ⌊e · (columns / width)⌋, ⌊s · (rows / height)⌋, the last one where that reaches the end.
         func offsets(_ latitude: Double, _ longitude: Double) -> (eastward: Double, southward: Double) {
             let offset = longitude - west
             return (offset < 0 && wraps ? offset + 360 : offset, north - latitude)
@@ -31,8 +31,8 @@ struct DensityTests {
         func cell(_ latitude: Double, _ longitude: Double) -> (column: Int, row: Int) {
             let (eastward, southward) = offsets(latitude, longitude)
             return (
-                min(Int(eastward * Double(columns) / width), columns - 1),
-                min(Int(southward * Double(rows) / height), rows - 1)
+                min(Int(eastward * (Double(columns) / width)), columns - 1),
+                min(Int(southward * (Double(rows) / height)), rows - 1)
             )
         }
 
