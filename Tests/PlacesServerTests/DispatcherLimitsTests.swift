@@ -26,7 +26,6 @@ struct DispatcherLimitsTests {
         case .density: #""bbox":{"south":-90,"west":-180,"north":90,"east":180},"columns":2,"rows":1"#
         case .unlock: #""key":"AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=""#
         case .backup: #""path":"/tmp/backup.sqlite""#
-        case .density: #""bbox":{"south":0,"west":0,"north":1,"east":1},"columns":1,"rows":1"#
         }
     }
 
