@@ -283,6 +283,16 @@ def density_targets(directory, large):
     ]
 
 
+def map_targets(directory, large):
+    """The terminal map of the largest store (bench/run.sh's map_figure): `placesctl map --width 120 --height 40`
+    against `placesctl list --json` of the same places, both wall times from hyperfine (map-vs-list.json)."""
+    times, _ = hyperfine_medians(directory, "map-vs-list.json")
+    return [
+        (f"placesctl map 120x40 ms, {large} places", times.get("placesctl map"), times.get("placesctl list --json"),
+         "placesctl list --json > /dev/null (ms)", AT_MOST, 0.1),
+    ]
+
+
 def backup_targets(raw):
     """The figures of backups of the largest store while it is served: the copy against sqlite3's own, and what a
     running backup costs the reads and durable adds beside it."""
@@ -507,6 +517,7 @@ def main():
     raw["pipeline_targets"] = judged_rows(pipeline_targets(raw))
     raw["shared_targets"] = judged_rows(shared_targets(raw))
     raw["search_targets"] = judged_rows(search_targets(directory, large))
+    raw["map_targets"] = judged_rows(map_targets(directory, large))
     raw["backup_targets"] = judged_rows(backup_targets(raw))
     raw["import_targets"] = judged_rows(import_targets(raw))
     growth = scaling_rows(raw)
@@ -544,6 +555,9 @@ def main():
 
     print("\nsorting and folded search (ratio = placesd / reference)")
     print_judged(raw["search_targets"])
+
+    print("\nthe terminal map (ratio = placesctl map / placesctl list --json)")
+    print_judged(raw["map_targets"])
 
     print("\nmany hosts over PostgreSQL (ratio = PostgreSQL figure / reference)")
     print_judged(raw["shared_targets"])
@@ -587,7 +601,7 @@ def main():
     if large_facts.get("export_bytes") is not None:
         print(f"JSON export of {meta['near_places']} places: {large_facts['export_bytes']:,.0f} bytes")
     judged = (raw["targets"] + raw["pipeline_targets"] + raw["shared_targets"] + raw["search_targets"]
-              + raw["backup_targets"] + raw["import_targets"] + raw["growth"])
+              + raw["map_targets"] + raw["backup_targets"] + raw["import_targets"] + raw["growth"])
     failed = [row["figure"] for row in judged if row["result"] == "FAIL"]
     missing = [row["figure"] for row in judged if row["result"] == "n/a"]
     print(f"targets: {len(failed)} FAIL, {len(missing)} n/a")

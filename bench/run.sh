@@ -25,7 +25,9 @@
 #     placesd up, places.get at 50 connections (also 10 at 10k), VmRSS after the gets, places.near (limit 10)
 #     at 1 and 10 connections, the size of the JSON export (placesctl export; largest size only), then durable
 #     places.add at 50 connections (also 10 at 10k), a fixed number of requests per run so the store grows
-#     alike at every size; sorting and search on the 1M store (search_figures).
+#     alike at every size; sorting and search on the 1M store (search_figures), places.density of it
+#     (density_figures), and `placesctl map --width 120 --height 40` of it against `placesctl list --json` of it
+#     (hyperfine -N, wall time; map_figure).
 #   - backups of the largest store while it is served: `placesctl backup` (server.backup) of the store against the
 #     sqlite3 shell's `.backup` of the same database file, in rounds (wall time, median); places.get (after the
 #     gets above) and durable places.add (after the adds below) at 50 connections while bench/backup-loop.py keeps
@@ -615,6 +617,19 @@ time_commands() {
     printf '{"results": [%s]}\n' "$entries" >"$export"
 }
 
+# map_figure SOCKET COUNT: the terminal map of the COUNT places on SOCKET, `placesctl map --width 120 --height 40`
+# (places.density requests only), against `placesctl list --json` of the same places written to /dev/null (hyperfine
+# discards both outputs), into map-vs-list.json.
+map_figure() {
+    local socket=$1 count=$2
+    local -a timed=()
+    section "placesctl map of $count places against placesctl list --json"
+    time_if_it_runs timed "placesctl list --json" map-list "$bin_dir/placesctl" --socket "$socket" list --json
+    time_if_it_runs timed "placesctl map" map-map \
+        "$bin_dir/placesctl" --socket "$socket" map --width 120 --height 40
+    time_commands map-vs-list "${timed[@]}"
+}
+
 # quoted COMMAND...: the command as one line that hyperfine -N splits back into its words.
 quoted() {
     printf '%q ' "$@"
@@ -1139,6 +1154,8 @@ if [ "$only_reference" = false ]; then
         failures=$((failures + 1))
     fi
     rm -f "$export_file"
+
+    map_figure "$work/$largest.sock" "$near_places"
 
     # Backups of the largest store while it is served: server.backup's wall time through placesctl against
     # sqlite3's .backup of the same database file, in rounds; then places.get at 50 connections while backups run

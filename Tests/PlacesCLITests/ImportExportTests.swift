@@ -74,7 +74,7 @@ import Testing
         let outcome = Self.daemon().run("export", "--format", "kml")
         #expect(outcome.exitCode == .usage)
         #expect(outcome.connectedPaths.isEmpty)
-        #expect(outcome.standardError.hasPrefix("placesctl: --format must be json, geojson or gpx, got 'kml'.\n"))
+        #expect(outcome.standardError.hasPrefix("placesctl: --format must be json, geojson, gpx or svg, got 'kml'.\n"))
     }
 
     @Test func strangeDocumentsStillEndInANewline() {

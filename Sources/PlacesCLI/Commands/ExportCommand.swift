@@ -1,29 +1,32 @@
 import PlacesCommandLine
 import PlacesProtocol
 
-/// `placesctl export [--format json|geojson|gpx] [-o FILE]`.
+/// `placesctl export [--format json|geojson|gpx|svg] [-o FILE]`.
 enum ExportCommand {
     /// The declaration.
     static let spec = CommandSpec(
         name: "export",
-        abstract: "Write all your places as JSON, GeoJSON or GPX.",
+        abstract: "Write all your places as JSON, GeoJSON, GPX or a map in SVG.",
         discussion: """
             JSON and GeoJSON are written as one line of compact JSON, GPX as placesd writes it; each ends with a \
             newline. With -o, the file is replaced atomically (written to FILE.tmp, then renamed) and a \
             confirmation is printed. With --json, the result object {"format", "document"} is written instead of \
-            the document.
+            the document. --format svg draws the map of all your places, as 'placesctl map --svg' does, 120 × \
+            40 cells.
             """,
         options: [format, output],
         handler: run
     )
 
     /// `--format FORMAT`.
-    static let format = Option<ExportFormat>(
+    static let format = Option<ExportChoice>(
         ["--format"], valueName: "FORMAT",
-        abstract: "json (the default, what 'placesctl import' reads), geojson or gpx.",
-        completion: .words(ExportFormat.allCases.map(\.rawValue)), defaultValue: .json,
-        convert: ExportFormat.init(rawValue:),
-        refusal: { spelling, text in "\(spelling) must be json, geojson or gpx, got '\(text)'" })
+        abstract: "json (the default, what 'placesctl import' reads), geojson, gpx or svg (a map).",
+        completion: .words(ExportChoice.names), defaultValue: .daemon(.json), convert: ExportChoice.init,
+        refusal: { spelling, text in "\(spelling) must be json, geojson, gpx or svg, got '\(text)'" })
+
+    /// The size of the map `--format svg` draws, in cells.
+    static let mapSize = (columns: 120, rows: 40)
 
     /// `-o FILE`, `--output FILE`.
     static let output = Option<String>(
@@ -32,7 +35,13 @@ enum ExportCommand {
 
     /// Sends `places.export` and writes the document.
     static func run(_ input: CommandInput, _ context: CommandContext) throws(CLIFailure) {
-        let format = try input[Self.format] ?? .json
+        let format: ExportFormat
+        switch try input[Self.format] ?? .daemon(.json) {
+        case .daemon(let chosen):
+            format = chosen
+        case .svg:
+            return try exportMap(input, context)
+        }
         let result = try context.call(ExportParams(format: format))
         let document = try context.decode(result, from: Method.export.rawValue, ExportResult.decode).document
         let text = context.isJSON ? result.jsonText + "\n" : documentText(document)
@@ -47,6 +56,20 @@ enum ExportCommand {
         if !context.isJSON {
             try context.write(confirmation(count: placeCount(document), path: output))
         }
+    }
+
+    /// Draws the map of every place and writes it as SVG.
+    /// With --json, the result object as for the other formats: `{"format": "svg", "document": "<svg ..."}`.
+    static func exportMap(_ input: CommandInput, _ context: CommandContext) throws(CLIFailure) {
+        let drawing = try MapCommand.draw(MapRequest(size: mapSize), canvas: mapSize, context: context)
+        let coastline = MapCoastline.load(environment: context.runtime.environment)
+        if let problem = coastline.problem { context.note(problem) }
+        var document = drawing.svg(coastline: coastline.coastline)
+        if context.isJSON {
+            let result = JSONObject([(key: "format", value: "svg"), (key: "document", value: .string(document))])
+            document = JSONValue.object(result).jsonText + "\n"
+        }
+        try MapCommand.writeSVG(document, to: try input[Self.output] ?? "-", context: context)
     }
 
     /// The document as written: a string as is, anything else as compact JSON; either ending in a newline.
