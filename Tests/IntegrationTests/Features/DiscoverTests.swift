@@ -7,7 +7,7 @@ struct DiscoverTests {
     /// The contract's implemented methods.
     static let methods: Set<String> = [
         "places.add", "places.get", "places.list", "places.update", "places.remove", "places.move", "places.near",
-        "places.resolve",
+        "places.resolve", "places.density",
         "places.watch", "places.import", "places.export", "server.status", "server.unlock", "server.backup",
         "rpc.discover", "places.undo", "places.history", "places.tags", "places.import.begin", "places.import.add",
         "places.import.commit", "places.import.abort",
