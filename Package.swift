@@ -80,6 +80,8 @@ let package = Package(
         .target(
             name: "PlacesGPX", dependencies: ["PlacesProtocol", "PlacesModel", "CExpat"], swiftSettings: strict),
         .target(
+            name: "PlacesFormats", dependencies: ["PlacesProtocol", "PlacesModel", "CExpat"], swiftSettings: strict),
+        .target(
             name: "PlacesFuzzing", dependencies: ["PlacesProtocol", "PlacesModel", "PlacesGPX"],
             swiftSettings: strict),
         .target(
@@ -87,7 +89,7 @@ let package = Package(
             dependencies: [
                 "PlacesModel", "PlacesLocking", "PlacesSystem", "PlacesSystemd", "PlacesState", "PlacesSealing",
                 "PlacesPersistence", "PlacesSQLite", "PlacesPostgres", "PlacesStore", "PlacesProtocol", "PlacesGPX",
-                "PlacesCommandLine",
+                "PlacesFormats", "PlacesCommandLine",
             ],
             swiftSettings: strict
         ),

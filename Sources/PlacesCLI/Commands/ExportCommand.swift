@@ -1,29 +1,39 @@
 import PlacesCommandLine
 import PlacesProtocol
 
-/// `placesctl export [--format json|geojson|gpx] [-o FILE]`.
+/// `placesctl export [--format json|geojson|gpx|kml|kmz|csv] [--group-by-tag] [-o FILE]`.
 enum ExportCommand {
     /// The declaration.
     static let spec = CommandSpec(
         name: "export",
-        abstract: "Write all your places as JSON, GeoJSON or GPX.",
+        abstract: "Write all your places as JSON, GeoJSON, GPX, KML, KMZ or CSV.",
         discussion: """
-            JSON and GeoJSON are written as one line of compact JSON, GPX as placesd writes it; each ends with a \
-            newline. With -o, the file is replaced atomically (written to FILE.tmp, then renamed) and a \
-            confirmation is printed. With --json, the result object {"format", "document"} is written instead of \
-            the document.
+            JSON and GeoJSON are written as one line of compact JSON, GPX, KML and CSV as placesd writes them; each \
+            ends with a newline. KML holds each place's tags and visited state in ExtendedData, which 'placesctl \
+            import' reads back; with --group-by-tag it also puts each place in a Folder named after its first tag, \
+            the way Google My Maps, Google Earth and Marble show lists. KMZ is that KML zipped, written as the \
+            archive's bytes: to a file with -o, or to standard output when it is not a terminal. CSV has a header \
+            row and the columns id, name, latitude, longitude, description, visited, visitedAt and tags (separated \
+            by ';'). The format is --format's, json when not given, whatever -o's file is named. With -o, the file \
+            is replaced atomically (written to FILE.tmp, then renamed) and a confirmation is printed. With --json, \
+            the result object {"format", "document"} is written instead of the document (KMZ as base64).
             """,
-        options: [format, output],
+        options: [format, groupByTag, output],
         handler: run
     )
 
     /// `--format FORMAT`.
     static let format = Option<ExportFormat>(
         ["--format"], valueName: "FORMAT",
-        abstract: "json (the default, what 'placesctl import' reads), geojson or gpx.",
+        abstract: "json (the default, what 'placesctl import' reads), geojson, gpx, kml, kmz or csv.",
         completion: .words(ExportFormat.allCases.map(\.rawValue)), defaultValue: .json,
         convert: ExportFormat.init(rawValue:),
-        refusal: { spelling, text in "\(spelling) must be json, geojson or gpx, got '\(text)'" })
+        refusal: { spelling, text in "\(spelling) must be json, geojson, gpx, kml, kmz or csv, got '\(text)'" })
+
+    /// `--group-by-tag`.
+    static let groupByTag = Flag(
+        ["--group-by-tag"],
+        abstract: "kml and kmz: put each place in a Folder named after its first tag (places without tags outside).")
 
     /// `-o FILE`, `--output FILE`.
     static let output = Option<String>(
@@ -33,20 +43,41 @@ enum ExportCommand {
     /// Sends `places.export` and writes the document.
     static func run(_ input: CommandInput, _ context: CommandContext) throws(CLIFailure) {
         let format = try input[Self.format] ?? .json
-        let result = try context.call(ExportParams(format: format))
+        let isGrouped = input[Self.groupByTag]
+        if isGrouped && !format.groupsByTag {
+            throw .usage("--group-by-tag is read only with --format kml or kmz", command: spec.name)
+        }
+        let output = try input[Self.output].flatMap { $0 == "-" ? nil : $0 }
+        if format == .kmz, !context.isJSON, output == nil, context.runtime.isStandardOutputTerminal {
+            throw .usage(
+                "KMZ is a zip archive, not text for a terminal: write it to a file with -o FILE, or redirect "
+                    + "standard output", command: spec.name)
+        }
+        let result = try context.call(ExportParams(format: format, groupByTag: isGrouped))
         let document = try context.decode(result, from: Method.export.rawValue, ExportResult.decode).document
-        let text = context.isJSON ? result.jsonText + "\n" : documentText(document)
-        guard let output = try input[Self.output], output != "-" else {
-            return try context.write(text)
+        let bytes = context.isJSON ? Array((result.jsonText + "\n").utf8) : try documentBytes(document, format: format)
+        guard let output else {
+            return try context.write(bytes: bytes)
         }
         do {
-            try context.runtime.writeFile(output, Array(text.utf8))
+            try context.runtime.writeFile(output, bytes)
         } catch {
             throw .output("cannot write '\(output)': \(error.reason)")
         }
         if !context.isJSON {
-            try context.write(confirmation(count: placeCount(document), path: output))
+            try context.write(
+                confirmation(count: format == .csv || format == .kmz ? nil : placeCount(document), path: output))
         }
+    }
+
+    /// The document as written: KMZ's base64 decoded to the archive's bytes, any other string as is and anything
+    /// else as compact JSON, ending in a newline.
+    static func documentBytes(_ document: JSONValue, format: ExportFormat) throws(CLIFailure) -> [UInt8] {
+        guard format == .kmz else { return Array(documentText(document).utf8) }
+        guard let text = document.stringValue, let archive = Base64.decode(text) else {
+            throw .software("placesd's KMZ export is not a string of base64")
+        }
+        return archive
     }
 
     /// The document as written: a string as is, anything else as compact JSON; either ending in a newline.
@@ -57,7 +88,8 @@ enum ExportCommand {
         return document.jsonText + "\n"
     }
 
-    /// The number of places in a document: the array's elements, the features, or GPX's waypoints.
+    /// The number of places in a document: the array's elements, the features, or GPX's waypoints or KML's
+    /// Placemarks (the caller leaves out CSV and KMZ, whose strings hold neither).
     static func placeCount(_ document: JSONValue) -> Int? {
         switch document {
         case .array(let places):
@@ -66,7 +98,10 @@ enum ExportCommand {
             return document["features"]?.arrayValue?.count
         case .string(let xml):
             return xml.utf8.split(separator: UInt8(ascii: "<"), omittingEmptySubsequences: true)
-                .count { $0.starts(with: "wpt ".utf8) || $0.starts(with: "wpt>".utf8) }
+                .count {
+                    $0.starts(with: "wpt ".utf8) || $0.starts(with: "wpt>".utf8) || $0.starts(with: "Placemark>".utf8)
+                        || $0.starts(with: "Placemark ".utf8)
+                }
         default:
             return nil
         }
