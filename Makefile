@@ -25,14 +25,15 @@ RELEASE_FLAGS := -c release --static-swift-stdlib --disable-local-rpath
 RELEASE_DIR := $(BUILD_DIR)/release
 FORMAT_PATHS := Sources Tests Package.swift
 
-BUILD_PACKAGES := pkg-config libsqlite3-dev libsystemd-dev libsodium-dev libexpat1-dev libpq-dev
+BUILD_PACKAGES := pkg-config libsqlite3-dev libsystemd-dev libsodium-dev libexpat1-dev libpq-dev libzip-dev
 # make deb and make check-systemd: systemd-analyze, dpkg-shlibdeps, groff (man page check), debootstrap, nspawn.
 SYSTEMD_PACKAGES := systemd dpkg-dev groff-base debootstrap systemd-container
 # postgresql-15: the integration tests start throwaway clusters of their own (initdb, pg_ctl as postgres);
 # iproute2: a network namespace and a veth link to cut a host off from one; bash-completion, zsh, fish: the tests
-# source or parse the shell completions; tmux, less: placesctl's pager and colour are tested on a real terminal.
-TEST_PACKAGES := python3 util-linux e2fsprogs sqlite3 socat netcat-openbsd shellcheck gdal-bin postgresql-15 iproute2 \
-	bash-completion zsh fish tmux less $(SYSTEMD_PACKAGES)
+# source or parse the shell completions; tmux, less: placesctl's pager and colour are tested on a real terminal;
+# gdal-bin, gpsbabel: the KML export is read back by ogr2ogr and gpsbabel.
+TEST_PACKAGES := python3 util-linux e2fsprogs sqlite3 socat netcat-openbsd shellcheck gdal-bin gpsbabel postgresql-15 \
+	iproute2 bash-completion zsh fish tmux less $(SYSTEMD_PACKAGES)
 # PyPI packages the integration tests import with the python3 on PATH (the geojson export's validity check).
 TEST_PYTHON_PACKAGES := geojson
 BENCH_PACKAGES := redis-server redis-tools hyperfine gcc python3 socat postgresql-15 util-linux sqlite3

@@ -28,6 +28,11 @@ let package = Package(
             pkgConfig: "expat",
             providers: [.apt(["libexpat1-dev"])]
         ),
+        .systemLibrary(
+            name: "CZip",
+            pkgConfig: "libzip",
+            providers: [.apt(["libzip-dev"])]
+        ),
         .systemLibrary(name: "CLinux"),
         .systemLibrary(
             name: "CLibPQ",
@@ -80,7 +85,8 @@ let package = Package(
         .target(
             name: "PlacesGPX", dependencies: ["PlacesProtocol", "PlacesModel", "CExpat"], swiftSettings: strict),
         .target(
-            name: "PlacesFormats", dependencies: ["PlacesProtocol", "PlacesModel", "CExpat"], swiftSettings: strict),
+            name: "PlacesFormats", dependencies: ["PlacesProtocol", "PlacesModel", "CExpat", "CZip"],
+            swiftSettings: strict),
         .target(
             name: "PlacesFuzzing", dependencies: ["PlacesProtocol", "PlacesModel", "PlacesGPX"],
             swiftSettings: strict),
@@ -121,6 +127,11 @@ let package = Package(
         .testTarget(
             name: "PlacesGPXTests", dependencies: ["PlacesGPX", "PlacesProtocol", "PlacesModel"], swiftSettings: strict
         ),
+        .testTarget(
+            name: "PlacesFormatsTests", dependencies: ["PlacesFormats", "PlacesProtocol", "PlacesModel"],
+            // KML documents written in the shapes the apps write, read by the tests (see Fixtures/SOURCES.md).
+            exclude: ["Fixtures"],
+            swiftSettings: strict),
         .testTarget(
             name: "PlacesServerTests",
             dependencies: [
