@@ -122,11 +122,12 @@ let package = Package(
             ],
             swiftSettings: strict),
         .testTarget(
-            name: "PlacesProtocolTests", dependencies: ["PlacesProtocol", "PlacesModel"], swiftSettings: strict),
+            name: "PlacesProtocolTests", dependencies: ["PlacesProtocol", "PlacesModel"], exclude: ["Fixtures"],
+            swiftSettings: strict),
         .testTarget(name: "PlacesFuzzingTests", dependencies: ["PlacesFuzzing"], swiftSettings: strict),
         .testTarget(
-            name: "PlacesGPXTests", dependencies: ["PlacesGPX", "PlacesProtocol", "PlacesModel"], swiftSettings: strict
-        ),
+            name: "PlacesGPXTests", dependencies: ["PlacesGPX", "PlacesProtocol", "PlacesModel"], exclude: ["Fixtures"],
+            swiftSettings: strict),
         .testTarget(
             name: "PlacesFormatsTests", dependencies: ["PlacesFormats", "PlacesProtocol", "PlacesModel"],
             // KML documents written in the shapes the apps write, read by the tests (see Fixtures/SOURCES.md).

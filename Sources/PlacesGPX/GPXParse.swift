@@ -19,12 +19,19 @@ final class GPXParse {
         case other
     }
 
-    /// The waypoint children whose texts are kept, by local name: GPX's, then placesd's extensions.
+    /// The waypoint children whose texts are kept, by local name: GPX's, then placesd's extensions, then
+    /// OsmAnd's.
     private enum Field: String {
-        case name, desc, cmt, type, tag, visitedAt
+        case name, desc, cmt, type
+        case tag, visitedAt, visited
+        case address, visitedDate = "visited_date"
 
         /// The fields GPX itself has.
         static let gpxFields: Set<Field> = [.name, .desc, .cmt, .type]
+        /// The fields of placesd's extensions.
+        static let placesdFields: Set<Field> = [.tag, .visitedAt, .visited]
+        /// The fields of OsmAnd's extensions.
+        static let osmandFields: Set<Field> = [.address, .visitedDate]
 
         /// The text already kept for this child of `waypoint` (nil for a tag: every one is kept).
         func text(of waypoint: GPXWaypoint) -> String? {
@@ -35,6 +42,9 @@ final class GPXParse {
             case .type: waypoint.type
             case .tag: nil
             case .visitedAt: waypoint.visitedAt
+            case .visited: waypoint.visited
+            case .address: waypoint.address
+            case .visitedDate: waypoint.visitedDate
             }
         }
 
@@ -47,9 +57,16 @@ final class GPXParse {
             case .type: waypoint.type = text
             case .tag: waypoint.tags.append(text)
             case .visitedAt: waypoint.visitedAt = text
+            case .visited: waypoint.visited = text
+            case .address: waypoint.address = text
+            case .visitedDate: waypoint.visitedDate = text
             }
         }
     }
+    /// The waypoint children read past without a word: the time placesd's export writes, and the extensions
+    /// element (whose children are looked at one by one).
+    private static let quietChildren: Set<String> = ["time", "extensions"]
+
     /// What expat puts between an element's namespace and its local name.
     private static let separator = UInt8(ascii: " ")
     /// The most bytes handed to expat at once (its length parameter is an `int`).
@@ -150,10 +167,10 @@ final class GPXParse {
                 waypoint = Self.waypoint(line: line, attributes: attributes)
                 element = .waypoint
             case "trk":
-                contents.trackCount += 1
+                contents.trackLines.append(line)
                 element = .other
             case "rte":
-                contents.routeCount += 1
+                contents.routeLines.append(line)
                 element = .other
             default:
                 element = .other
@@ -163,13 +180,21 @@ final class GPXParse {
                 text.removeAll(keepingCapacity: true)
                 element = .field(field)
             } else {
+                if !Self.quietChildren.contains(local) { contents.droppedFields.insert(local) }
                 element = local == "extensions" ? .extensions : .other
             }
-        case .extensions? where uri == GPXReader.placesdNamespace:
-            if let field = Field(rawValue: local), !Field.gpxFields.contains(field) {
+        case .extensions?:
+            let kept: Set<Field> =
+                uri == GPXReader.placesdNamespace
+                ? Field.placesdFields : GPXReader.osmandNamespaces.contains(uri) ? Field.osmandFields : []
+            if let field = Field(rawValue: local), kept.contains(field) {
                 text.removeAll(keepingCapacity: true)
                 element = .field(field)
             } else {
+                if uri != GPXReader.placesdNamespace {
+                    let isOsmand = GPXReader.osmandNamespaces.contains(uri)
+                    contents.droppedFields.insert(isOsmand ? "osmand:" + local : local)
+                }
                 element = .other
             }
         default:

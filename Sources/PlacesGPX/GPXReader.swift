@@ -10,9 +10,10 @@ import CExpat
 /// is bounded by whoever hands it over (the daemon's request line limit).
 ///
 /// Of each `wpt` directly under the root, the `lat` and `lon` attributes and the texts of its `name`, `desc`,
-/// `cmt` and `type` children in the root's namespace are kept, and in its `extensions` the `tag` and `visitedAt`
-/// elements of placesd's namespace (`placesdNamespace`); everything else (`ele`, `sym`, `time`, other
-/// extensions and namespaces) is skipped. Tracks and routes are counted, not read.
+/// `cmt` and `type` children in the root's namespace are kept, and in its `extensions` the `tag`, `visitedAt` and
+/// `visited` elements of placesd's namespace (`placesdNamespace`) and the `address` and `visited_date` of OsmAnd's
+/// (`osmandNamespaces`); everything else (`ele`, `sym`, other extensions and namespaces) is skipped, and its name
+/// noted in `GPXContents.droppedFields`. Tracks and routes are noted by line, not read.
 public enum GPXReader {
     /// How deep elements may nest: GPX itself needs four levels, extensions a few more.
     public static let maximumDepth = 32
@@ -23,6 +24,11 @@ public enum GPXReader {
 
     /// The namespace of placesd's own extensions, as its GPX export writes them.
     public static let placesdNamespace = "urn:placesd:gpx:1"
+    /// The namespaces OsmAnd's extensions are written in: the one its favourites carry, and the address of its
+    /// format's documentation that newer files name.
+    public static let osmandNamespaces: Set<String> = [
+        "https://osmand.net", "http://osmand.net", "https://osmand.net/docs/technical/osmand-file-formats/osmand-gpx",
+    ]
 
     /// The waypoints of `document`, at most `maximumWaypoints` of them.
     public static func read(_ document: UnsafeRawBufferPointer, maximumWaypoints: Int) throws(GPXError)

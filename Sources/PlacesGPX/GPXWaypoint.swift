@@ -11,12 +11,19 @@ public struct GPXWaypoint: Sendable, Hashable {
     public var description: String?
     /// The text of `cmt`, the comment devices often write instead of a description.
     public var comment: String?
-    /// The text of `type` (`visited` for a visited place, as placesd's export writes it).
+    /// The text of `type`: the group (OsmAnd's favourites), or `visited` for a visited place, as placesd's export
+    /// wrote it before it wrote the group there.
     public var type: String?
     /// The texts of placesd's `tag` extensions, in order.
     public var tags: [String] = []
     /// The text of placesd's `visitedAt` extension.
     public var visitedAt: String?
+    /// The text of placesd's `visited` extension (`true` for a place visited on an unknown date).
+    public var visited: String?
+    /// The text of OsmAnd's `address` extension.
+    public var address: String?
+    /// The text of OsmAnd's `visited_date` extension.
+    public var visitedDate: String?
     /// The line of the document the waypoint starts on, for messages.
     public var line: Int
 

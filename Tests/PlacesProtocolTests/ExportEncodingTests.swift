@@ -46,11 +46,11 @@ import Testing
             gpx == """
                 <?xml version="1.0" encoding="UTF-8"?>
                 <gpx version="1.1" creator="placesd" xmlns="http://www.topografix.com/GPX/1/1" \
-                xmlns:placesd="urn:placesd:gpx:1">
+                xmlns:osmand="https://osmand.net" xmlns:placesd="urn:placesd:gpx:1">
                   <wpt lat="48.8584" lon="2.2945"><time>2026-11-30T16:03:55.123Z</time><name>Fish &amp; &lt;Chips&gt;</name>\
-                <desc>&quot;quoted&quot; &apos;single&apos;\ttab\u{FFFD}&#13;\n</desc><type>visited</type><extensions>\
-                <placesd:tag>Rome &amp; &lt;more&gt;</placesd:tag><placesd:tag>to do</placesd:tag>\
-                <placesd:visitedAt>2026-06-01T00:00:00.000Z</placesd:visitedAt></extensions></wpt>
+                <desc>&quot;quoted&quot; &apos;single&apos;\ttab\u{FFFD}&#13;\n</desc><type>Rome &amp; &lt;more&gt;</type>\
+                <extensions><osmand:visited_date>2026-06-01T00:00:00.000Z</osmand:visited_date>\
+                <placesd:tag>Rome &amp; &lt;more&gt;</placesd:tag><placesd:tag>to do</placesd:tag></extensions></wpt>
                   <wpt lat="48.8584" lon="2.2945"><time>2026-11-30T16:03:55.123Z</time><name>Eiffel Tower</name>\
                 <desc>Iron lady</desc></wpt>
                 </gpx>

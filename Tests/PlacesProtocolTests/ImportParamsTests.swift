@@ -132,7 +132,7 @@ import Testing
         ),
         (
             #"{"geojson":{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"LineString","coordinates":[[0,0],[1,1]]}}]}}"#,
-            "geojson.features[0].geometry.type", "must be \"Point\""
+            "geojson.features", "holds no Point feature to import, only 1 LineString"
         ),
         (
             #"{"geojson":{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Point","coordinates":[1]}}]}}"#,

@@ -46,26 +46,34 @@ public enum ExportEncoding {
         out.writeRaw("]}")
     }
 
-    /// The `type` of a visited place's waypoint in GPX: the field's name.
+    /// The `type` that marked a visited place's waypoint in GPX before the export wrote the place's group there:
+    /// still read as visited on import.
     public static let visitedType = PlaceField.visited.text
 
-    /// The namespace of placesd's own elements in a GPX waypoint's `extensions`: `tag` (one per tag) and
-    /// `visitedAt`.
+    /// The namespace of placesd's own elements in a GPX waypoint's `extensions`: `tag` (one per tag), `visited`
+    /// (a place visited on an unknown date) and `visitedAt` (read on import; the export writes OsmAnd's
+    /// `visited_date` instead).
     public static let gpxNamespace = "urn:placesd:gpx:1"
 
-    /// A GPX 1.1 document, as UTF-8 bytes, with one waypoint per place (`time` is when it was added,
-    /// `type` is `visited` for visited places, and `extensions` hold its tags and visit date in `gpxNamespace`),
-    /// which `places.import` reads back to the same names, descriptions, coordinates, visited flags, visit dates
-    /// and tags.
+    /// The namespace of OsmAnd's elements in a GPX waypoint's `extensions`, as its favourites file declares it.
+    public static let osmandNamespace = "https://osmand.net"
+
+    /// A GPX 1.1 document, as UTF-8 bytes, with one waypoint per place, laid out as OsmAnd keeps its favourites:
+    /// `time` is when the place was added, `type` its first tag (OsmAnd's group), and `extensions` hold OsmAnd's
+    /// `visited_date` for a visited place and every tag in `gpxNamespace` (a visited place without a date gets
+    /// placesd's `visited`). `places.import` reads it back to the same names, descriptions, coordinates, visited
+    /// flags, visit dates and tags.
     public static func gpx(_ places: [Place]) -> [UInt8] {
         var xml = JSONWriter(capacity: 128 + places.count * 160)
         xml.writeRaw(
             """
             <?xml version="1.0" encoding="UTF-8"?>
             <gpx version="1.1" creator="placesd" xmlns="http://www.topografix.com/GPX/1/1" \
-            xmlns:placesd="
+            xmlns:osmand="
             """
         )
+        xml.writeRaw(osmandNamespace.utf8)
+        xml.writeRaw("\" xmlns:placesd=\"")
         xml.writeRaw(gpxNamespace.utf8)
         xml.writeRaw("\">\n")
         for place in places {
@@ -83,22 +91,24 @@ public enum ExportEncoding {
                 appendEscapedXML(place.description, to: &xml.bytes)
                 xml.writeRaw("</desc>")
             }
-            if place.isVisited {
+            if let group = place.tags.first {
                 xml.writeRaw("<type>")
-                xml.writeRaw(visitedType.utf8)
+                appendEscapedXML(group, to: &xml.bytes)
                 xml.writeRaw("</type>")
             }
-            if !place.tags.isEmpty || place.visitedAt != nil {
+            if !place.tags.isEmpty || place.isVisited {
                 xml.writeRaw("<extensions>")
+                if place.isVisited, let visitedAt = place.visitedAt {
+                    xml.writeRaw("<osmand:visited_date>")
+                    xml.writeRaw(visitedAt.description.utf8)
+                    xml.writeRaw("</osmand:visited_date>")
+                } else if place.isVisited {
+                    xml.writeRaw("<placesd:visited>true</placesd:visited>")
+                }
                 for tag in place.tags {
                     xml.writeRaw("<placesd:tag>")
                     appendEscapedXML(tag, to: &xml.bytes)
                     xml.writeRaw("</placesd:tag>")
-                }
-                if let visitedAt = place.visitedAt {
-                    xml.writeRaw("<placesd:visitedAt>")
-                    xml.writeRaw(visitedAt.description.utf8)
-                    xml.writeRaw("</placesd:visitedAt>")
                 }
                 xml.writeRaw("</extensions>")
             }

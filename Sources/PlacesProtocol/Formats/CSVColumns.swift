@@ -1,0 +1,74 @@
+/// What each column of a CSV document holds, from its header row.
+///
+/// Names are compared ignoring case and the white space around them. The first column of each name is read
+/// (`name`/`title`, `latitude`/`lat`, `longitude`/`lon`/`lng`/`long`, `url`, `visited`, `visitedAt`, `tags`, `id`);
+/// every `description`/`desc`/`note`/`notes`/`comment` column is read, in header order. `createdAt`, `updatedAt`,
+/// `version` and `owner`, which placesd's own export writes, are read past silently; any other column, and a
+/// second column of a name already read, is dropped and reported.
+struct CSVColumns {
+    /// What a column is to the reader.
+    enum Role: Equatable {
+        case name, latitude, longitude, description, url, visited, visitedAt, tags, id
+        /// One of placesd's own columns that a place does not take on import.
+        case ignored
+        /// A column placesd keeps nothing of.
+        case dropped
+    }
+
+    /// The headers' names, as written (trimmed), for messages.
+    let names: [String]
+    /// The role of each column.
+    let roles: [Role]
+
+    /// The column holding each role read once, by role.
+    private let firstColumn: [Role: Int]
+
+    private static let aliases: [String: Role] = [
+        "name": .name, "title": .name, "latitude": .latitude, "lat": .latitude, "longitude": .longitude,
+        "lon": .longitude, "lng": .longitude, "long": .longitude, "description": .description, "desc": .description,
+        "note": .description, "notes": .description, "comment": .description, "url": .url, "visited": .visited,
+        "visitedat": .visitedAt, "tags": .tags, "id": .id, "createdat": .ignored, "updatedat": .ignored,
+        "version": .ignored, "owner": .ignored,
+    ]
+
+    /// Reads the header row `names`.
+    init(names: [String]) {
+        self.names = names
+        var roles: [Role] = []
+        var firstColumn: [Role: Int] = [:]
+        for (index, name) in names.enumerated() {
+            var role = Self.aliases[name.lowercased()] ?? .dropped
+            switch role {
+            case .description, .ignored, .dropped: break
+            default:
+                if firstColumn[role] == nil { firstColumn[role] = index } else { role = .dropped }
+            }
+            roles.append(role)
+        }
+        self.roles = roles
+        self.firstColumn = firstColumn
+    }
+
+    /// The column that holds `role` (one of those read once), if any.
+    subscript(role: Role) -> Int? { firstColumn[role] }
+
+    /// The header names of the columns dropped.
+    var droppedNames: [String] {
+        zip(names, roles).filter { $0.1 == .dropped }.map { $0.0.isEmpty ? "(unnamed column)" : $0.0 }
+    }
+
+    /// The reason a header row cannot be read for places, or nil when it can: it needs both a latitude and a
+    /// longitude column, or a URL column to find them in.
+    var problem: String? {
+        switch (self[.latitude], self[.longitude]) {
+        case (_?, _?): return nil
+        case (nil, nil) where self[.url] != nil: return nil
+        case (_?, nil): return "has a latitude column but no longitude column (longitude, lon, lng or long)"
+        case (nil, _?): return "has a longitude column but no latitude column (latitude or lat)"
+        case (nil, nil):
+            let shown = names.prefix(10).map { "'\($0)'" }.joined(separator: ", ")
+            return "has a header row (\(shown)\(names.count > 10 ? ", …" : "")) that names no latitude and "
+                + "longitude columns (latitude or lat, longitude, lon, lng or long) nor a Google Maps URL column"
+        }
+    }
+}
