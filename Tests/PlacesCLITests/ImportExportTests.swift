@@ -326,19 +326,23 @@ import Testing
 
     /// The format is told by the content, not the name: XML by its root element, a zip archive, JSON, and CSV by a
     /// header naming a column placesd recognises.
-    @Test(arguments: [
-        ("\u{FEFF}  \n<?xml version=\"1.0\"?>\n<!-- from My Maps -->\n<kml xmlns=\"http://www.opengis.net/kml/2.2\">", "kml"),
-        ("<!DOCTYPE x><gpx version=\"1.1\">", "gpx"),
-        ("<k:kml xmlns:k=\"http://www.opengis.net/kml/2.2\"/>", "kml"),
-        ("PK\u{3}\u{4}rest", "kmz"),
-        (" [ ]", "json"),
-        ("{\"type\":\"FeatureCollection\"}", "json"),
-        ("Title,Note,URL,Comment\r\nA,,,\r\n", "csv"),
-        ("\"Name\" , \"LAT\",lon\n", "csv"),
-        ("<html><body/></html>", nil),
-        ("colour,size\nred,2\n", nil),
-        ("hello\n", nil),
-    ] as [(String, String?)])
+    @Test(
+        arguments: [
+            (
+                "\u{FEFF}  \n<?xml version=\"1.0\"?>\n<!-- from My Maps -->\n<kml xmlns=\"http://www.opengis.net/kml/2.2\">",
+                "kml"
+            ),
+            ("<!DOCTYPE x><gpx version=\"1.1\">", "gpx"),
+            ("<k:kml xmlns:k=\"http://www.opengis.net/kml/2.2\"/>", "kml"),
+            ("PK\u{3}\u{4}rest", "kmz"),
+            (" [ ]", "json"),
+            ("{\"type\":\"FeatureCollection\"}", "json"),
+            ("Title,Note,URL,Comment\r\nA,,,\r\n", "csv"),
+            ("\"Name\" , \"LAT\",lon\n", "csv"),
+            ("<html><body/></html>", nil),
+            ("colour,size\nred,2\n", nil),
+            ("hello\n", nil),
+        ] as [(String, String?)])
     func detectsTheFormatByContent(text: String, format: String?) {
         var bytes = Array(text.utf8)
         if text.hasPrefix("\u{FEFF}") { bytes = ImportDocument.byteOrderMark + Array(text.utf8.dropFirst(3)) }
@@ -347,9 +351,11 @@ import Testing
 
     /// A file in no format placesd reads is a data error naming them; --format forces a format.
     @Test func refusesAFileInNoFormatAndForcesOne() throws {
-        #expect(throws: CLIFailure.data(
-            "'x.txt' is none of the formats placesd reads: JSON (placesctl's own), GeoJSON, GPX, KML, KMZ or CSV "
-                + "with a header row")) {
+        #expect(
+            throws: CLIFailure.data(
+                "'x.txt' is none of the formats placesd reads: JSON (placesctl's own), GeoJSON, GPX, KML, KMZ or CSV "
+                    + "with a header row")
+        ) {
             try ImportDocument.params(from: Array("colour\nred\n".utf8), name: "'x.txt'")
         }
         #expect(

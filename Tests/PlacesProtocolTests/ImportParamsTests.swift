@@ -260,8 +260,12 @@ import Testing
     /// A piece of text names its format (gpx when it does not, as `gpxText` does); a piece of text and places,
     /// or a format without text, are refused.
     @Test func aPieceOfTextNamesItsFormat() throws {
-        #expect(try ImportAddParams.decode(params(#"{"token":"t","text":"<kml>","format":"kml"}"#)).part == .text("<kml>", .kml))
-        #expect(try ImportAddParams.decode(params(#"{"token":"t","text":"UEsD","format":"kmz"}"#)).part == .text("UEsD", .kmz))
+        #expect(
+            try ImportAddParams.decode(params(#"{"token":"t","text":"<kml>","format":"kml"}"#)).part
+                == .text("<kml>", .kml))
+        #expect(
+            try ImportAddParams.decode(params(#"{"token":"t","text":"UEsD","format":"kmz"}"#)).part
+                == .text("UEsD", .kmz))
         #expect(try ImportAddParams.decode(params(#"{"token":"t","text":"<gpx>"}"#)).part == .text("<gpx>", .gpx))
         #expect(try ImportAddParams.decode(params(#"{"token":"t","gpxText":"<gpx>"}"#)).part == .text("<gpx>", .gpx))
         #expect(

@@ -108,7 +108,7 @@ struct ResultTypesTests {
         #expect(
             Self.written { ImportResult(added: 3, replaced: 1, skippedDuplicates: 2).write(revision: 4, to: &$0) }
                 == "{\"added\":3,\"replaced\":1,\"skipped\":{\"idInUse\":0,\"duplicate\":2},\"leftOut\":{\"droppedFields\":[]},"
-                    + "\"dryRun\":false,\"revision\":4}"
+                + "\"dryRun\":false,\"revision\":4}"
         )
         #expect(
             try ImportResult.decode([

@@ -76,33 +76,35 @@ struct FormatDetectionTests {
         #expect(
             dry.status == .exited(0)
                 && dry.stdout == "Dry run, nothing changed: would import 1 place (2 skipped: 1 without coordinates, "
-                    + "1 LineString; dropped fields: styleUrl).\n", "\(dry.summary)")
+                    + "1 LineString; dropped fields: styleUrl).\n",
+            "\(dry.summary)")
         #expect(try places(daemon).isEmpty)
         let revision = try daemon.connect().result("server.status")["revision"]?.int
         #expect(revision == 0, "a dry run changes no revision")
     }
 
     /// Each format, in a file whose name says nothing of it, comes in with its names and coordinates.
-    @Test(arguments: [
-        ("a", Self.myMaps, "Colosseum", 41.8902, 12.4922),
-        (
-            "b",
-            """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <gpx version="1.1" creator="OsmAnd" xmlns="http://www.topografix.com/GPX/1/1">
-            <wpt lat="41.9009" lon="12.4833"><name>Trevi</name><type>Rome</type></wpt></gpx>
-            """, "Trevi", 41.9009, 12.4833
-        ),
-        ("c", "name,lat,lon\r\n\"Pantheon, Rome\",41.8986,12.4769\r\n", "Pantheon, Rome", 41.8986, 12.4769),
-        (
-            "d",
-            #"""
-            {"type": "FeatureCollection", "features": [{"type": "Feature",
-             "geometry": {"type": "Point", "coordinates": [12.4534, 41.9029]},
-             "properties": {"Title": "St. Peter's", "google_maps_url": "http://maps.google.com/?cid=1"}}]}
-            """#, "St. Peter's", 41.9029, 12.4534
-        ),
-    ] as [(String, String, String, Double, Double)])
+    @Test(
+        arguments: [
+            ("a", Self.myMaps, "Colosseum", 41.8902, 12.4922),
+            (
+                "b",
+                """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <gpx version="1.1" creator="OsmAnd" xmlns="http://www.topografix.com/GPX/1/1">
+                <wpt lat="41.9009" lon="12.4833"><name>Trevi</name><type>Rome</type></wpt></gpx>
+                """, "Trevi", 41.9009, 12.4833
+            ),
+            ("c", "name,lat,lon\r\n\"Pantheon, Rome\",41.8986,12.4769\r\n", "Pantheon, Rome", 41.8986, 12.4769),
+            (
+                "d",
+                #"""
+                {"type": "FeatureCollection", "features": [{"type": "Feature",
+                 "geometry": {"type": "Point", "coordinates": [12.4534, 41.9029]},
+                 "properties": {"Title": "St. Peter's", "google_maps_url": "http://maps.google.com/?cid=1"}}]}
+                """#, "St. Peter's", 41.9029, 12.4534
+            ),
+        ] as [(String, String, String, Double, Double)])
     func eachFormatIsToldByContent(name: String, text: String, placeName: String, latitude: Double, longitude: Double)
         throws
     {
@@ -170,7 +172,8 @@ struct FormatDetectionTests {
                 refused.status == .exited(65)
                     && refused.stderr
                         == "placesctl: '\(daemon.directory.file(name))' is none of the formats placesd reads: JSON "
-                        + "(placesctl's own), GeoJSON, GPX, KML, KMZ or CSV with a header row.\n", "\(refused.summary)")
+                        + "(placesctl's own), GeoJSON, GPX, KML, KMZ or CSV with a header row.\n",
+                "\(refused.summary)")
         }
         #expect(try places(daemon).isEmpty)
     }
