@@ -162,6 +162,51 @@ struct FormatDetectionTests {
         #expect(asKML.status == .exited(0) && asKML.stdout == Self.myMapsReport, "\(asKML.summary)")
     }
 
+    /// KML, KMZ and CSV files larger than a request line go as pieces of their text (KMZ's base64) and are read
+    /// at the commit, with what they left out reported; pieces of two formats in one import are refused.
+    @Test func largeFilesGoAsPiecesOfText() throws {
+        let count = 400
+        var kml = #"<kml xmlns="http://www.opengis.net/kml/2.2"><Document><Folder><name>Walks</name>"#
+        var csv = "name,latitude,longitude,description,colour\n"
+        let note = String(repeating: "a long note ", count: 10)
+        for index in 0..<count {
+            kml +=
+                "<Placemark><name>Stop \(index)</name><description>\(note)</description>"
+                + "<Point><coordinates>\(Double(index) / 100),45.5</coordinates></Point></Placemark>\n"
+            csv += "Stop \(index),45.5,\(Double(index) / 100),\(note),red\n"
+        }
+        kml += "<Placemark><name>Loop</name><LineString><coordinates>1,2 3,4</coordinates></LineString></Placemark>"
+        kml += "</Folder></Document></kml>\n"
+        let daemon = try DaemonProcess.started(arguments: ["--max-line-bytes", "8192"])
+        defer { daemon.shutdown() }
+        let kmlPath = try file(daemon, "walks", kml)
+        let imported = try placesctl(daemon, ["import", kmlPath])
+        #expect(
+            imported.status == .exited(0) && imported.stdout == "Imported \(count) places (1 skipped: 1 LineString).\n",
+            "\(imported.summary)")
+        let csvPath = try file(daemon, "walks.csv", csv)
+        let fromCSV = try placesctl(daemon, ["import", "--dry-run", csvPath])
+        #expect(
+            fromCSV.status == .exited(0)
+                && fromCSV.stdout
+                    == "Dry run, nothing changed: would import \(count) places (dropped fields: colour).\n",
+            "\(fromCSV.summary)")
+        let archive = daemon.directory.file("walks.kmz")
+        let export = try placesctl(daemon, ["export", "--format", "kmz", "-o", archive])
+        #expect(export.status == .exited(0), "\(export.summary)")
+        let target = try DaemonProcess.started(arguments: ["--max-line-bytes", "8192"])
+        defer { target.shutdown() }
+        let fromKMZ = try placesctl(target, ["import", archive])
+        #expect(
+            fromKMZ.status == .exited(0) && fromKMZ.stdout == "Imported \(count) places.\n", "\(fromKMZ.summary)")
+
+        let raw = try daemon.connect()
+        let token = try #require(try raw.result("places.import.begin")["token"]?.string)
+        try raw.result("places.import.add", ["token": .string(token), "text": "<kml>", "format": "kml"])
+        let mixed = try raw.error("places.import.add", ["token": .string(token), "gpxText": "<gpx>"])
+        #expect(mixed["data"]?["field"]?.string == "format", "\(mixed)")
+    }
+
     /// A file in no format placesd reads is refused, naming those it reads, with exit 65 and nothing imported.
     @Test func aFileInNoFormatIsRefused() throws {
         let daemon = try DaemonProcess.started()
