@@ -32,7 +32,9 @@ enum ImportDocument {
             text = text.dropFirst(byteOrderMark.count)
         }
         let forced = format
-        guard let format = format ?? detect(text) else {
+        // A JSON value that is neither an array nor an object (`42`) is JSON too, refused below as not a document.
+        let isJSON = { (try? JSONParser.parse(Array(text))) != nil }
+        guard let format = format ?? detect(text) ?? (isJSON() ? .json : nil) else {
             throw .data("\(name) is none of the formats placesd reads: \(ImportFileFormat.names)")
         }
         switch format {
@@ -68,6 +70,7 @@ enum ImportDocument {
     /// tells); a first line naming a column placesd recognises (`CSVHeader`) is CSV; nil otherwise.
     static func detect(_ bytes: ArraySlice<UInt8>) -> ImportFileFormat? {
         if bytes.starts(with: zipSignature) { return .kmz }
+        if bytes.starts(with: byteOrderMark) { return detect(bytes.dropFirst(byteOrderMark.count)) }
         let isSpace = { (byte: UInt8) in byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
         guard let first = bytes.first(where: { !isSpace($0) }) else { return nil }
         switch first {

@@ -138,7 +138,7 @@ struct FormatDetectionTests {
             .sorted { ($0[0]?.string ?? "") < ($1[0]?.string ?? "") }
         #expect(
             names == [
-                [.string("Colosseum"), .string(""), .array([.string("rome"), .string("arena")])],
+                [.string("Colosseum"), .string(""), .array([.string("arena"), .string("rome")])],
                 [.string("Trevi"), .string("Coins"), .array([])],
             ])
     }
