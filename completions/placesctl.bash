@@ -179,17 +179,21 @@ _placesctl()
             ;;
         import)
             case $prev in
+                --format)
+                    mapfile -t COMPREPLY < <(compgen -W 'json geojson gpx kml kmz csv' -- "$cur")
+                    return
+                    ;;
                 --on-conflict)
                     mapfile -t COMPREPLY < <(compgen -W 'fail skip replace' -- "$cur")
                     return
                     ;;
             esac
-            options='--on-conflict --skip-duplicates --dry-run'
+            options='--format --on-conflict --skip-duplicates --dry-run'
             ;;
         export)
             case $prev in
                 --format)
-                    mapfile -t COMPREPLY < <(compgen -W 'json geojson gpx' -- "$cur")
+                    mapfile -t COMPREPLY < <(compgen -W 'json geojson gpx kml kmz csv' -- "$cur")
                     return
                     ;;
                 -o | --output)
@@ -197,7 +201,7 @@ _placesctl()
                     return
                     ;;
             esac
-            options='--format -o --output'
+            options='--format --group-by-tag -o --output'
             ;;
         backup)
             case $prev in

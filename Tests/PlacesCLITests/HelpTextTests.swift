@@ -102,8 +102,8 @@ import Testing
                 + "[--bbox S,W,N,E] [--format FORMAT]"
         ),
         ("watch", "placesctl watch"),
-        ("import", "placesctl import FILE [--on-conflict MODE] [--skip-duplicates] [--dry-run]"),
-        ("export", "placesctl export [--format FORMAT] [-o FILE]"),
+        ("import", "placesctl import FILE [--format FORMAT] [--on-conflict MODE] [--skip-duplicates] [--dry-run]"),
+        ("export", "placesctl export [--format FORMAT] [--group-by-tag] [-o FILE]"),
         ("status", "placesctl status"),
         ("unlock", "placesctl unlock [--key-file FILE]"),
         ("key", "placesctl key generate [--raw]"),

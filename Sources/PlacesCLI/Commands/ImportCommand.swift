@@ -8,7 +8,7 @@ enum ImportCommand {
     /// The declaration.
     static let spec = CommandSpec(
         name: "import",
-        abstract: "Add the places from a JSON, GeoJSON, GPX, KML, KMZ or CSV file to your list.",
+        abstract: "Add the places of a JSON, GeoJSON, GPX, KML, KMZ or CSV file.",
         discussion: """
             The format is recognised from the content, whatever the file's name: XML whose root element is kml \
             (KML 2.2, from Google My Maps, Google Earth, Organic Maps, Marble) or gpx (GPX 1.0 or 1.1, from GPS \
