@@ -24,7 +24,7 @@ enum ImportDocument {
     /// - GPX, KML and CSV: their text, for the daemon to read; KMZ: the archive as base64.
     ///
     /// Anything else is a data error naming the problem, or the formats placesctl reads.
-    static func params(from bytes: [UInt8], name: String, format: ImportFileFormat? = nil) throws(CLIFailure)
+    static func params(from bytes: [UInt8], name: String, format: ExportFormat? = nil) throws(CLIFailure)
         -> ImportParams.Document
     {
         var text = bytes[...]
@@ -35,7 +35,7 @@ enum ImportDocument {
         // A JSON value that is neither an array nor an object (`42`) is JSON too, refused below as not a document.
         let isJSON = { (try? JSONParser.parse(Array(text))) != nil }
         guard let format = format ?? detect(text) ?? (isJSON() ? .json : nil) else {
-            throw .data("\(name) is none of the formats placesd reads: \(ImportFileFormat.names)")
+            throw .data("\(name) is none of the formats placesd reads: \(ExportFormat.importedNames)")
         }
         switch format {
         case .gpx, .kml:
@@ -68,7 +68,7 @@ enum ImportDocument {
     /// The format `bytes` (after any byte order mark) show: XML (white space, then `<`) by its root element, `kml`
     /// or `gpx`; a zip archive (`PK\3\4`) is KMZ; `{` or `[` is JSON (placesctl's own or GeoJSON: the parse
     /// tells); a first line naming a column placesd recognises (`CSVHeader`) is CSV; nil otherwise.
-    static func detect(_ bytes: ArraySlice<UInt8>) -> ImportFileFormat? {
+    static func detect(_ bytes: ArraySlice<UInt8>) -> ExportFormat? {
         if bytes.starts(with: zipSignature) { return .kmz }
         if bytes.starts(with: byteOrderMark) { return detect(bytes.dropFirst(byteOrderMark.count)) }
         let isSpace = { (byte: UInt8) in byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }

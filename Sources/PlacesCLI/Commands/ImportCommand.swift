@@ -37,10 +37,10 @@ enum ImportCommand {
     )
 
     /// `--format FORMAT`.
-    static let format = Option<ImportFileFormat>(
+    static let format = Option<ExportFormat>(
         ["--format"], valueName: "FORMAT",
         abstract: "Read FILE as json, geojson, gpx, kml, kmz or csv instead of recognising its format.",
-        completion: .words(ImportFileFormat.allCases.map(\.rawValue)), convert: ImportFileFormat.init(rawValue:),
+        completion: .words(ExportFormat.allCases.map(\.rawValue)), convert: ExportFormat.init(rawValue:),
         refusal: { spelling, text in "\(spelling) must be json, geojson, gpx, kml, kmz or csv, got '\(text)'" })
 
     /// `--on-conflict MODE`.
