@@ -88,7 +88,7 @@ let package = Package(
             name: "PlacesFormats", dependencies: ["PlacesProtocol", "PlacesModel", "CExpat", "CZip"],
             swiftSettings: strict),
         .target(
-            name: "PlacesFuzzing", dependencies: ["PlacesProtocol", "PlacesModel", "PlacesGPX"],
+            name: "PlacesFuzzing", dependencies: ["PlacesProtocol", "PlacesModel", "PlacesGPX", "PlacesFormats"],
             swiftSettings: strict),
         .target(
             name: "PlacesServer",

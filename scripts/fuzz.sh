@@ -9,7 +9,8 @@
 # e.g. `scripts/fuzz.sh 60 -jobs=2 -workers=2` (SECONDS 0: no time limit). To run one input again after a
 # build: `.build/fuzz/places-fuzzer .build/fuzz/crashes/crash-...`.
 #
-# PlacesModel, PlacesProtocol, PlacesGPX (over the system's expat, through Sources/CExpat) and PlacesFuzzing are
+# PlacesModel, PlacesProtocol, PlacesGPX, PlacesFormats (over the system's expat and libzip, through
+# Sources/CExpat and Sources/CZip) and PlacesFuzzing are
 # compiled as modules with swiftc directly, not with `swift build`, so the package's own builds never see
 # -sanitize=fuzzer; Fuzz/FuzzEntry.swift adds
 # LLVMFuzzerTestOneInput and libFuzzer provides main. SWIFTC selects the compiler (default: swiftc on PATH);
@@ -39,7 +40,7 @@ fuzzer=$out/places-fuzzer
 mkdir -p "$build" "$out/corpus" "$out/crashes"
 
 flags=(-swift-version 6 -O -g -parse-as-library -warnings-as-errors "-sanitize=fuzzer,address" -I "$build"
-    -I Sources/CExpat)
+    -I Sources/CExpat -I Sources/CZip)
 # lld links the instrumented objects without gold's warnings about local sanitizer symbols.
 if [[ -x "$(dirname "$(command -v "$swiftc")")/ld.lld" ]]; then
     link_flags=(-use-ld=lld)
@@ -59,10 +60,12 @@ shopt -s nullglob globstar
 compile_module PlacesModel Sources/PlacesModel/**/*.swift
 compile_module PlacesProtocol Sources/PlacesProtocol/**/*.swift
 compile_module PlacesGPX Sources/PlacesGPX/**/*.swift
+compile_module PlacesFormats Sources/PlacesFormats/**/*.swift
 compile_module PlacesFuzzing Sources/PlacesFuzzing/**/*.swift
 echo "fuzz: linking $fuzzer"
 "$swiftc" "${flags[@]}" "${link_flags[@]}" Fuzz/FuzzEntry.swift Tests/PlacesFuzzingTests/FoundationReference.swift \
-    "$build/PlacesModel.o" "$build/PlacesProtocol.o" "$build/PlacesGPX.o" "$build/PlacesFuzzing.o" -lexpat -o "$fuzzer"
+    "$build/PlacesModel.o" "$build/PlacesProtocol.o" "$build/PlacesGPX.o" "$build/PlacesFormats.o" \
+    "$build/PlacesFuzzing.o" -lexpat -lzip -o "$fuzzer"
 
 # The work corpus keeps what earlier runs found; seeds are copied in without replacing anything.
 cp -n Fuzz/corpus/* "$out/corpus/" 2>/dev/null || true

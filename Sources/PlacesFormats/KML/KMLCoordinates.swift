@@ -34,10 +34,18 @@ enum KMLCoordinates {
     /// `text` as a decimal number, `[+-]?digits[.digits][e[+-]digits]`; nil for anything else (`nan`, `inf`,
     /// hexadecimal), which `Double(_:)` would accept.
     private static func decimal(_ text: Substring) -> Double? {
-        let allowed = Set("0123456789+-.eE")
-        guard let first = text.first, first.isNumber || first == "-" || first == "+" || first == ".",
-            text.allSatisfy(allowed.contains), text.contains(where: \.isNumber)
-        else { return nil }
+        var hasDigit = false
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): hasDigit = true
+            case UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"):
+                continue
+            default: return nil
+            }
+        }
+        guard hasDigit, let first = text.utf8.first, first != UInt8(ascii: "e"), first != UInt8(ascii: "E") else {
+            return nil
+        }
         return Double(text.hasPrefix("+") ? text.dropFirst() : text)
     }
 }

@@ -7,8 +7,8 @@
 /// and references are decoded; breaks and spaces at the start and end are dropped.
 ///
 /// Writing does the reverse so that a description comes back unchanged and shows as written in Google Earth: text
-/// with no `&`, `<`, `>`, tab, carriage return, line feed or doubled space is written as it is; other text is
-/// written as HTML, line breaks as `<br>`.
+/// with no `&`, `<`, `>`, tab, carriage return, line feed, space at either end or doubled space is written as
+/// it is; other text is written as HTML, line breaks as `<br>`.
 enum KMLDescription {
     /// The elements whose tags make a description HTML.
     private static let htmlElements: Set<String> = [
@@ -50,7 +50,7 @@ enum KMLDescription {
                 output.append(reference.text)
                 index = reference.end
             } else {
-                if KMLText.isSpace(scalar) { output.hasSpace = true } else { output.append(String(scalar)) }
+                if KMLText.isSpace(scalar) { output.hasSpace = true } else { output.append(scalar) }
                 index += 1
             }
         }

@@ -5,7 +5,7 @@ import PlacesProtocol
 ///
 /// Each place is a `Placemark` with, in the order KML's schema wants them, its `name`, its `description` (see
 /// `KMLDescription`), `ExtendedData` holding its `id`, `visited`, `visitedAt` (when it has one) and `tags`
-/// (separated by `;`, written even when empty, so that import takes them over folder names), and a `Point`.
+/// (separated by `;`, see `KMLTagList`, written even when empty, so that import takes them over folder names), and a `Point`.
 /// With `groupByTag`, a place with tags sits in a `Folder` named after its first tag (folders in the order of
 /// `TagRules`), and untagged places at the top of the `Document`.
 public enum KMLExport {
@@ -61,7 +61,7 @@ public enum KMLExport {
         writeData("id", place.id.description, to: &xml)
         writeData("visited", place.isVisited ? "true" : "false", to: &xml)
         if let visitedAt = place.visitedAt { writeData("visitedAt", visitedAt.description, to: &xml) }
-        writeData("tags", place.tags.joined(separator: ";"), to: &xml)
+        writeData("tags", KMLTagList.joined(place.tags), to: &xml)
         xml.writeRaw("</ExtendedData>\n")
         xml.writeRaw(indent)
         xml.writeRaw("  <Point><coordinates>")

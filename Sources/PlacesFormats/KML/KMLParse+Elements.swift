@@ -37,7 +37,9 @@ extension KMLParse {
         case .extendedData where isKML && local == "SchemaData":
             return .schemaData
         case .extendedData where isOrganicMaps:
-            if local == "name" || local == "customName" { return .organicMapsNames(.placemark) }
+            if local == "name" || local == "customName" {
+                return .organicMapsNames(.placemark(isCustom: local == "customName"))
+            }
             contents.omissions.drop(field: KMLNamespace.spelled(local, in: uri))
             return .other
         case .data(let name) where isKML && local == "value":
@@ -134,8 +136,13 @@ extension KMLParse {
             if placemark?.coordinates == nil { placemark?.coordinates = text }
         case .value(let name):
             if placemark?.data[name] == nil { placemark?.data[name] = text }
-        case .organicMapsName(.placemark):
-            placemark?.organicMapsNames.append(text)
+        case .organicMapsName(.placemark(let isCustom)):
+            // The name a user gave a bookmark comes before the map feature's.
+            if isCustom {
+                placemark?.organicMapsNames.insert(text, at: 0)
+            } else {
+                placemark?.organicMapsNames.append(text)
+            }
         case .organicMapsName(.container(let index)):
             if contents.containers[index].organicMapsName == nil { contents.containers[index].organicMapsName = text }
         }

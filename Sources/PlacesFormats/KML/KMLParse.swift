@@ -1,5 +1,9 @@
 import CExpat
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// One run of expat over one KML document: the parser, where in the document it is, and what it has kept.
 ///
 /// expat calls back into this object through its user data pointer; the object outlives the parse, which
@@ -35,7 +39,9 @@ final class KMLParse {
 
     /// Whose Organic Maps name a `mwm:lang` gives.
     enum NameOwner {
-        case placemark
+        /// The placemark's `mwm:customName` (`isCustom`) or `mwm:name`.
+        case placemark(isCustom: Bool)
+        /// A container's `mwm:name`.
         case container(Int)
     }
 
@@ -133,6 +139,8 @@ final class KMLParse {
         guard open.count < KMLReader.maximumDepth else {
             return fail(.tooDeep(limit: KMLReader.maximumDepth, line: line))
         }
+        // Everything inside a skipped element is skipped: no need to read its name.
+        if case .other? = open.last { return open.append(.other) }
         let (uri, local) = Self.split(name)
         let frame = self.frame(uri: uri, local: local) { wanted in Self.attribute(wanted, in: attributes) }
         if case .text = frame { text.removeAll(keepingCapacity: true) }
@@ -170,8 +178,15 @@ final class KMLParse {
     /// An element's namespace and local name from expat's `namespace local` form (`local` alone in none).
     private static func split(_ name: UnsafePointer<XML_Char>?) -> (uri: String, local: String) {
         guard let name else { return ("", "") }
-        let full = String(cString: name)
-        guard let space = full.utf8.lastIndex(of: separator) else { return ("", full) }
-        return (String(full[..<space]), String(full[full.index(after: space)...]))
+        return name.withMemoryRebound(to: UInt8.self, capacity: strlen(name)) { start in
+            let bytes = UnsafeBufferPointer(start: start, count: strlen(name))
+            guard let space = bytes.lastIndex(of: separator) else {
+                return ("", String(decoding: bytes, as: UTF8.self))
+            }
+            return (
+                String(decoding: UnsafeBufferPointer(rebasing: bytes[..<space]), as: UTF8.self),
+                String(decoding: UnsafeBufferPointer(rebasing: bytes[(space + 1)...]), as: UTF8.self)
+            )
+        }
     }
 }

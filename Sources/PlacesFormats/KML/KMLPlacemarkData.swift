@@ -7,7 +7,7 @@ struct KMLPlacemarkData {
     var isVisited = false
     /// `visitedAt`, an RFC 3339 timestamp or a date.
     var visitedAt: Timestamp?
-    /// `tags`, separated by `;`, blank ones left out; nil when the placemark has no `tags` value.
+    /// `tags`, separated by `;` (see `KMLTagList`), blank ones left out; nil when the placemark has no `tags` value.
     var tags: [String]?
     /// `id`, a placesd place id; others are ignored.
     var id: PlaceID?
@@ -31,7 +31,7 @@ struct KMLPlacemarkData {
             visitedAt = date
         }
         if let text = values["tags"] {
-            tags = text.split(separator: ";").map { KMLText.trimmed(String($0)) }.filter { !$0.isEmpty }
+            tags = KMLTagList.split(text)
         }
         id = values["id"].flatMap { PlaceID(KMLText.trimmed($0)) }
     }

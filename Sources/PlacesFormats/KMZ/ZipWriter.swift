@@ -1,5 +1,9 @@
 import CZip
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Writes a zip archive of one deflated file in memory with libzip.
 enum ZipWriter {
     /// Why libzip could not write the archive.
@@ -11,6 +15,11 @@ enum ZipWriter {
     /// A zip archive holding `contents` as `name`, deflated, with a fixed modification time (1 January 2000) so
     /// that the same contents give the same archive.
     static func archive(name: String, contents: [UInt8]) throws(Failure) -> [UInt8] {
+        try archive([(name, contents)])
+    }
+
+    /// A zip archive holding each of `files` in order, deflated, with a fixed modification time.
+    static func archive(_ files: [(name: String, contents: [UInt8])]) throws(Failure) -> [UInt8] {
         var error = zip_error_t()
         zip_error_init(&error)
         defer { zip_error_fini(&error) }
@@ -24,28 +33,39 @@ enum ZipWriter {
             zip_source_free(target)
             throw Failure(reason: String(cString: zip_error_strerror(&error)))
         }
-        let added = contents.withUnsafeBytes { bytes -> Result<Void, Failure> in
-            // The file's source reads `contents` in place, so the archive is closed while they are in reach.
-            guard let file = zip_source_buffer(archive, bytes.baseAddress, UInt64(bytes.count), 0) else {
-                return .failure(Failure(reason: String(cString: zip_strerror(archive))))
-            }
-            let index = zip_file_add(archive, name, file, UInt32(ZIP_FL_ENC_UTF_8))
-            guard index >= 0 else {
-                zip_source_free(file)
-                return .failure(Failure(reason: String(cString: zip_strerror(archive))))
-            }
-            guard zip_set_file_compression(archive, UInt64(index), ZIP_CM_DEFLATE, 0) == 0,
-                zip_file_set_mtime(archive, UInt64(index), 946_684_800, 0) == 0,
-                zip_close(archive) == 0
-            else {
+        // libzip reads each file's bytes in place when the archive closes: copy them into buffers it frees.
+        for file in files {
+            guard add(file.name, file.contents, to: archive) else {
                 let failure = Failure(reason: String(cString: zip_strerror(archive)))
                 zip_discard(archive)
-                return .failure(failure)
+                throw failure
             }
-            return .success(())
         }
-        try added.get()
+        guard zip_close(archive) == 0 else {
+            let failure = Failure(reason: String(cString: zip_strerror(archive)))
+            zip_discard(archive)
+            throw failure
+        }
         return try bytes(of: target)
+    }
+
+    /// Adds `contents` as `name` to `archive`, deflated; false when libzip refuses.
+    private static func add(_ name: String, _ contents: [UInt8], to archive: OpaquePointer) -> Bool {
+        guard let copy = malloc(max(contents.count, 1)) else { return false }
+        contents.withUnsafeBytes { bytes in
+            if let base = bytes.baseAddress { copy.copyMemory(from: base, byteCount: bytes.count) }
+        }
+        guard let file = zip_source_buffer(archive, copy, UInt64(contents.count), 1) else {
+            free(copy)
+            return false
+        }
+        let index = zip_file_add(archive, name, file, UInt32(ZIP_FL_ENC_UTF_8))
+        guard index >= 0 else {
+            zip_source_free(file)
+            return false
+        }
+        return zip_set_file_compression(archive, UInt64(index), ZIP_CM_DEFLATE, 0) == 0
+            && zip_file_set_mtime(archive, UInt64(index), 946_684_800, 0) == 0
     }
 
     /// The bytes a buffer source holds.

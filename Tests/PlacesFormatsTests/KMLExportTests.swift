@@ -1,0 +1,52 @@
+import Foundation
+import PlacesFormats
+import PlacesModel
+import PlacesProtocol
+import Testing
+
+/// Our KML export read back by our import: the same places, exactly.
+@Suite struct KMLExportTests {
+    /// Checks that `read` holds `places`' fields, in order, with the same ids; coordinates may differ by
+    /// `tolerance` degrees.
+    static func expectSame(_ read: [ImportedPlace], _ places: [Place], tolerance: Double = 0) {
+        #expect(read.count == places.count)
+        for (imported, place) in zip(read, places) {
+            let draft = imported.draft
+            #expect(imported.id == place.id)
+            #expect(draft.name == place.name.trimmingCharacters(in: .whitespaces))
+            #expect(draft.description == place.description)
+            #expect(abs(draft.coordinate.latitude - place.coordinate.latitude) <= tolerance, "\(place.name)")
+            #expect(abs(draft.coordinate.longitude - place.coordinate.longitude) <= tolerance, "\(place.name)")
+            #expect(draft.isVisited == place.isVisited)
+            #expect(draft.visitedAt == place.visitedAt)
+            #expect(draft.tags == place.tags, "\(place.name)")
+        }
+    }
+
+    @Test func aFlatExportReadsBackToTheSamePlaces() throws {
+        let kml = KMLExport.kml(SamplePlaces.all, groupByTag: false)
+        let document = try KMLReading.kml(kml)
+        Self.expectSame(document.places, SamplePlaces.all)
+        #expect(document.omissions.isEmpty)
+    }
+
+    @Test func aGroupedExportHasOneFolderPerFirstTagAndReadsBackTheSameTags() throws {
+        let kml = KMLExport.kml(SamplePlaces.all, groupByTag: true)
+        let text = String(decoding: kml, as: UTF8.self)
+        #expect(text.components(separatedBy: "<Folder>").count - 1 == 4)
+        for folder in ["a;b", "food", "Sydney", "views"] {
+            #expect(text.contains("<Folder>\n    <name>\(folder)</name>"), "\(folder)")
+        }
+        let document = try KMLReading.kml(kml)
+        // Untagged places first, then each folder in tag order.
+        let order = ["Plain", "東京タワー", "Café & <Bar>", "  Spaced  ", "Edge"]
+        let expected = order.map { name in SamplePlaces.all.first { $0.name == name }! }
+        Self.expectSame(document.places, expected)
+    }
+
+    @Test func writesCoordinatesWithoutExponents() {
+        let text = String(decoding: KMLExport.kml(SamplePlaces.all, groupByTag: false), as: UTF8.self)
+        #expect(text.contains("<coordinates>-0.0000123,51.5</coordinates>"))
+        #expect(!text.contains("e-0"))
+    }
+}
