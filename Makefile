@@ -30,8 +30,13 @@ BUILD_PACKAGES := pkg-config libsqlite3-dev libsystemd-dev libsodium-dev libexpa
 SYSTEMD_PACKAGES := systemd dpkg-dev groff-base debootstrap systemd-container
 # postgresql-15: the integration tests start throwaway clusters of their own (initdb, pg_ctl as postgres);
 # iproute2: a network namespace and a veth link to cut a host off from one; bash-completion, zsh, fish: the tests
+<<<<<<< HEAD
 # source or parse the shell completions; tmux, less: placesctl's pager and colour are tested on a real terminal;
 # gdal-bin, gpsbabel: the KML export is read back by ogr2ogr and gpsbabel.
+=======
+# source or parse the shell completions; tmux, less: placesctl's pager and colour are tested on a real terminal.
+# gdal-bin, gpsbabel: the CSV and GPX exports are read back through ogr2ogr and gpsbabel.
+>>>>>>> csvfmt
 TEST_PACKAGES := python3 util-linux e2fsprogs sqlite3 socat netcat-openbsd shellcheck gdal-bin gpsbabel postgresql-15 \
 	iproute2 bash-completion zsh fish tmux less $(SYSTEMD_PACKAGES)
 # PyPI packages the integration tests import with the python3 on PATH (the geojson export's validity check).

@@ -183,7 +183,9 @@ final class GPXParse {
                 if !Self.quietChildren.contains(local) { contents.droppedFields.insert(local) }
                 element = local == "extensions" ? .extensions : .other
             }
-        case .extensions?:
+        // gpsbabel moves the extensions it passes through out of `extensions`, straight under the waypoint, so
+        // placesd's and OsmAnd's elements are read there too.
+        case .extensions?, .waypoint?:
             let kept: Set<Field> =
                 uri == GPXReader.placesdNamespace
                 ? Field.placesdFields : GPXReader.osmandNamespaces.contains(uri) ? Field.osmandFields : []

@@ -13,7 +13,7 @@ import Testing
         #expect(
             csv
                 == "id,name,latitude,longitude,description,visited,visitedAt,tags,createdAt\r\n"
-                + "5d0e8a4c-3b0e-4d2c-9d7e-2a1f6b3c4d5e,\"Fish, \"\"Chips\"\"\",48.85837012345679,-1e-06,\"one\ntwo\","
+                + "5d0e8a4c-3b0e-4d2c-9d7e-2a1f6b3c4d5e,\"Fish, \"\"Chips\"\"\",48.85837012345679,-0.000001,\"one\ntwo\","
                 + "true,2026-06-01T00:00:00.000Z,a;z;b,2026-05-28T20:26:40.000Z\r\n")
     }
 

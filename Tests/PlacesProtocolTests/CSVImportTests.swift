@@ -29,7 +29,8 @@ import Testing
     }
 
     @Test func quotedLineEndsCountTowardsTheLinesOfLaterRows() {
-        let failure = csvFailure(bytes("name,lat,lon,description\r\n\"Fish, \"\"Chips\"\"\",1,2,\"one\r\ntwo\nthree\"\r\nBad,5,x,\n"))
+        let failure = csvFailure(
+            bytes("name,lat,lon,description\r\n\"Fish, \"\"Chips\"\"\",1,2,\"one\r\ntwo\nthree\"\r\nBad,5,x,\n"))
         #expect(failure == ValidationError(field: "csv.line[5].lon", reason: "must be a number, not 'x'"))
     }
 
@@ -67,26 +68,45 @@ import Testing
         ("name,lat,lon\nA,north,2\n", "csv.line[2].lat", "must be a number, not 'north'"),
         ("name,lat,lon\nA,\"48,85\",2\n", "csv.line[2].lat", "must be a number, not '48,85'"),
         ("name,lat,lon\nA,,2\n", "csv.line[2].lat", "is empty while the longitude is given"),
-        ("name,lat,lon,visited\nA,1,2,maybe\n", "csv.line[2].visited",
-         "must be true or false (or yes, no, 1, 0), not 'maybe'"),
-        ("name,lat,lon,visitedAt\nA,1,2,June\n", "csv.line[2].visitedAt",
-         "must be an RFC 3339 timestamp or a date such as \"2026-06-01\", not 'June'"),
-        ("name,lat,lon,visited,visitedAt\nA,1,2,no,2026-01-01\n", "csv.line[2].visitedAt",
-         "must not be given with visited false"),
+        (
+            "name,lat,lon,visited\nA,1,2,maybe\n", "csv.line[2].visited",
+            "must be true or false (or yes, no, 1, 0), not 'maybe'"
+        ),
+        (
+            "name,lat,lon,visitedAt\nA,1,2,June\n", "csv.line[2].visitedAt",
+            "must be an RFC 3339 timestamp or a date such as \"2026-06-01\", not 'June'"
+        ),
+        (
+            "name,lat,lon,visited,visitedAt\nA,1,2,no,2026-01-01\n", "csv.line[2].visitedAt",
+            "must not be given with visited false"
+        ),
         ("name,lat,lon,tags\nA,1,2,ok;\u{1}\n", "csv.line[2].tags[1]", "must not contain control characters"),
-        ("name,lat,lon\n\"A,1,2\n", "csv.line[2]",
-         "has a quoted field, opened on line 2, that is never closed (field 1)"),
-        ("name,lat,lon\n\"A\"x,1,2\n", "csv.line[2]",
-         "has text after the closing quote of a field (a quote inside a quoted field is written twice: \"\") "
-            + "(field 1)"),
+        (
+            "name,lat,lon\n\"A,1,2\n", "csv.line[2]",
+            "has a quoted field, opened on line 2, that is never closed (field 1)"
+        ),
+        (
+            "name,lat,lon\n\"A\"x,1,2\n", "csv.line[2]",
+            "has text after the closing quote of a field (a quote inside a quoted field is written twice: \"\") "
+                + "(field 1)"
+        ),
         ("", "csv", "is empty: a header row naming the columns is required"),
         ("name,lat,lon\n", "csv", "has a header row but no rows of places under it"),
         ("name,lat,lon\n,,\n", "csv", "has a header row but no rows of places under it"),
-        ("name,lat\nA,1\n", "csv.line[1]",
-         "has a latitude column but no longitude column (longitude, lon, lng or long)"),
-        ("A,1,2\nB,3,4\n", "csv.line[1]",
-         "has a header row ('A', '1', '2') that names no latitude and longitude columns (latitude or lat, "
-            + "longitude, lon, lng or long) nor a Google Maps URL column"),
+        (
+            "name,lat\nA,1\n", "csv.line[1]",
+            "has a latitude column but no longitude column (longitude, lon, lng or long)"
+        ),
+        (
+            "name;lat;lon\nA;1;2\n", "csv.line[1]",
+            "has a header row with one column, 'name;lat;lon': placesd reads values separated by commas, and these "
+                + "seem to be separated by semicolons"
+        ),
+        (
+            "A,1,2\nB,3,4\n", "csv.line[1]",
+            "has a header row ('A', '1', '2') that names no latitude and longitude columns (latitude or lat, "
+                + "longitude, lon, lng or long) nor a Google Maps URL column"
+        ),
     ])
     func refuses(text: String, field: String, reason: String) {
         #expect(csvFailure(bytes(text)) == ValidationError(field: field, reason: reason))

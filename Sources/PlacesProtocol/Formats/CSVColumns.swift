@@ -8,6 +8,7 @@
 struct CSVColumns {
     /// What a column is to the reader.
     enum Role: Equatable {
+        /// A column a place's field is read from (a Google Maps URL for `url`).
         case name, latitude, longitude, description, url, visited, visitedAt, tags, id
         /// One of placesd's own columns that a place does not take on import.
         case ignored
@@ -65,6 +66,10 @@ struct CSVColumns {
         case (nil, nil) where self[.url] != nil: return nil
         case (_?, nil): return "has a latitude column but no longitude column (longitude, lon, lng or long)"
         case (nil, _?): return "has a longitude column but no latitude column (latitude or lat)"
+        case (nil, nil) where names.count == 1 && (names[0].contains(";") || names[0].contains("\t")):
+            let separator = names[0].contains(";") ? "semicolons" : "tabs"
+            return "has a header row with one column, '\(CSVRow.shown(names[0]))': placesd reads values separated by "
+                + "commas, and these seem to be separated by \(separator)"
         case (nil, nil):
             let shown = names.prefix(10).map { "'\($0)'" }.joined(separator: ", ")
             return "has a header row (\(shown)\(names.count > 10 ? ", …" : "")) that names no latitude and "

@@ -5,7 +5,7 @@ import PlacesModel
 /// The columns are `id,name,latitude,longitude,description,visited,visitedAt,tags,createdAt`, the ones
 /// `CSVImport` reads back (`createdAt` is read past: the daemon stamps an imported place itself). A field is
 /// quoted when it holds a comma, a quote, a line end, or white space at either end, with its quotes doubled;
-/// coordinates are written with as many digits as it takes to read back the same number; `visited` is
+/// coordinates are plain decimals (`DecimalText.plain`) that read back as the same number; `visited` is
 /// `true`/`false`, dates are RFC 3339 in UTC, and tags are joined with `;` (a tag that holds a `;` is read back
 /// as two).
 public enum CSVExport {
@@ -24,9 +24,9 @@ public enum CSVExport {
             out.writeRaw(",")
             appendField(place.name, to: &out.bytes)
             out.writeRaw(",")
-            out.writeDouble(place.coordinate.latitude)
+            out.writeRaw(DecimalText.plain(place.coordinate.latitude).utf8)
             out.writeRaw(",")
-            out.writeDouble(place.coordinate.longitude)
+            out.writeRaw(DecimalText.plain(place.coordinate.longitude).utf8)
             out.writeRaw(",")
             appendField(place.description, to: &out.bytes)
             out.writeRaw(place.isVisited ? ",true," : ",false,")

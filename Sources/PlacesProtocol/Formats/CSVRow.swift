@@ -74,12 +74,12 @@ struct CSVRow {
         return text.split(separator: ";").map(String.init).filter { !DecimalText.trimmed($0[...]).isEmpty }
     }
 
-    /// The description columns' non-empty texts in header order, then the URL, one per line.
+    /// The description columns' non-empty texts (white space kept) in header order, then the URL, one per line.
     func description() throws(RPCError) -> String {
         var parts: [String] = []
         for (column, role) in columns.roles.enumerated() where role == .description {
             let text = try text(column)
-            if !DecimalText.trimmed(text[...]).isEmpty { parts.append(text) }
+            if !text.isEmpty { parts.append(text) }
         }
         if let url = try text(.url) { parts.append(String(DecimalText.trimmed(url[...]))) }
         return parts.joined(separator: "\n")

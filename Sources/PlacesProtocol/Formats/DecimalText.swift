@@ -14,6 +14,37 @@ public enum DecimalText {
         double(text[...])
     }
 
+    /// `value` as a plain decimal, with as many digits as it takes to read back the same number and no exponent
+    /// (`0.000001`, not `1e-06`): GPX's `xsd:decimal` has none, and some CSV readers misread one. Integers are
+    /// written without a fraction (`48`).
+    public static func plain(_ value: Double) -> String {
+        var text = value.description
+        if text.hasSuffix(".0") { text.removeLast(2) }
+        guard let exponentMark = text.firstIndex(where: { $0 == "e" || $0 == "E" }),
+            let exponent = Int(text[text.index(after: exponentMark)...].drop { $0 == "+" })
+        else { return text }
+        let mantissa = text[..<exponentMark]
+        let isNegative = mantissa.hasPrefix("-")
+        let unsigned = isNegative ? mantissa.dropFirst() : mantissa
+        let digits = unsigned.filter { $0 != "." }
+        let point =
+            (unsigned.firstIndex(of: ".").map { unsigned.distance(from: unsigned.startIndex, to: $0) }
+                ?? unsigned.count) + exponent
+        var plain: String
+        if point <= 0 {
+            plain = "0." + String(repeating: "0", count: -point) + digits
+        } else if point >= digits.count {
+            plain = digits + String(repeating: "0", count: point - digits.count)
+        } else {
+            plain = digits.prefix(point) + "." + digits.dropFirst(point)
+        }
+        if plain.contains(".") {
+            while plain.hasSuffix("0") { plain.removeLast() }
+            if plain.hasSuffix(".") { plain.removeLast() }
+        }
+        return isNegative ? "-" + plain : plain
+    }
+
     /// `text` without XML and CSV white space (space, tab, line feed, carriage return) around it.
     public static func trimmed(_ text: Substring) -> Substring {
         let isSpace = { (scalar: Unicode.Scalar) in scalar == " " || scalar == "\t" || scalar == "\n" || scalar == "\r"

@@ -78,9 +78,9 @@ public enum ExportEncoding {
         xml.writeRaw("\">\n")
         for place in places {
             xml.writeRaw("  <wpt lat=\"")
-            xml.writeDouble(place.coordinate.latitude)
+            xml.writeRaw(DecimalText.plain(place.coordinate.latitude).utf8)
             xml.writeRaw("\" lon=\"")
-            xml.writeDouble(place.coordinate.longitude)
+            xml.writeRaw(DecimalText.plain(place.coordinate.longitude).utf8)
             xml.writeRaw("\"><time>")
             xml.writeRaw(place.createdAt.description.utf8)
             xml.writeRaw("</time><name>")

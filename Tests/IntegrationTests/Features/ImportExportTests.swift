@@ -227,9 +227,14 @@ struct ImportExportTests {
             let field = error["data"]?["field"]?.string ?? ""
             #expect(field.hasPrefix("geojson.features[1]"), "the field names the feature: \(error)")
         }
+        // Features that are not Points are skipped, but a collection of nothing else is refused.
+        let lineString: JSON = [
+            "type": "Feature", "geometry": ["type": "LineString", "coordinates": [[0, 0], [1, 1]]], "properties": [:],
+        ]
         for document in [
             ["type": "Feature", "geometry": point(0, 0), "properties": [:]],
             ["type": "FeatureCollection"], ["type": "FeatureCollection", "features": "none"], "text",
+            ["type": "FeatureCollection", "features": [lineString, ["type": "Feature", "properties": [:]]]],
         ] as [JSON] {
             expectError(try client.error("places.import", ["geojson": document]), code: -32602, "\(document)")
         }

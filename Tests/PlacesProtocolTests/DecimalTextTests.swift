@@ -1,0 +1,26 @@
+import PlacesProtocol
+import Testing
+
+/// Coordinates as text: read strictly, written without exponents, and read back to the same number.
+@Suite struct DecimalTextTests {
+    @Test(arguments: [
+        (0.000001, "0.000001"), (-0.000001, "-0.000001"), (1.5e-10, "0.00000000015"), (48.8584, "48.8584"),
+        (48, "48"), (-180, "-180"), (0, "0"), (0.1 + 0.2, "0.30000000000000004"), (1e16, "10000000000000000"),
+        (-1.2345e-5, "-0.000012345"),
+    ])
+    func writesPlainDecimals(value: Double, text: String) {
+        #expect(DecimalText.plain(value) == text)
+        #expect(DecimalText.double(text) == value)
+    }
+
+    @Test(arguments: ["nan", "inf", "0x1p3", "48,85", "1e", ".", "", "+-1", "1 2"])
+    func refusesWhatIsNotADecimal(text: String) {
+        #expect(DecimalText.double(text) == nil)
+    }
+
+    @Test func readsSignsExponentsAndSpaces() {
+        #expect(DecimalText.double(" +47.5 ") == 47.5)
+        #expect(DecimalText.double("1e-05") == 0.00001)
+        #expect(DecimalText.double("-.5") == -0.5)
+    }
+}
