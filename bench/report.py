@@ -209,6 +209,8 @@ def targets(raw):
          None if export_bytes is None else export_bytes / 1048576, "JSON export MB", BELOW, 3.0),
         (f"near p50 ms, 1 conn, {large} places", field(placesd["near"]["c1"], "p50_us", 0.001), 5.0,
          "5 ms", BELOW, 1.0),
+        ("placesctl add Kyoto ms (gazetteer)", raw["gazetteer_ms"].get("placesctl add Kyoto"),
+         raw["gazetteer_ms"].get("placesctl add Kyoto --lat --lon"), "add Kyoto --lat --lon", AT_MOST, 1.5),
     ]
 
 
@@ -431,6 +433,7 @@ def main():
     scaling = {size_label(size): scale_facts(directory, size) for size in sizes}
     startup, startup_export = hyperfine_medians(directory, "startup.json")
     oneshot, oneshot_export = hyperfine_medians(directory, "oneshot.json")
+    gazetteer, gazetteer_export = hyperfine_medians(directory, "gazetteer.json")
     raw = {
         "meta": meta,
         "sizes": sizes,
@@ -505,6 +508,8 @@ def main():
         "hyperfine": startup_export,
         "oneshot_ms": oneshot,
         "oneshot_hyperfine": oneshot_export,
+        "gazetteer_ms": gazetteer,
+        "gazetteer_hyperfine": gazetteer_export,
         "scaling": scaling,
     }
 

@@ -7,6 +7,8 @@
 #     50 connections, 256-byte values, as many keys as placesd holds places at the smallest size;
 #   - one-shot processes (hyperfine -N, median wall time): `placesctl list` on an empty store against
 #     `redis-cli PING`, and `placesctl get ID` against `redis-cli GET key`;
+#   - `placesctl add Kyoto` (its coordinates looked up in the gazetteer, data/cities.tsv) against `placesctl add
+#     Kyoto --lat 35.0116 --lon 135.7681`, both on an empty placesd of their own (hyperfine -N);
 #   - pipelined SETs with appendfsync always: one connection 64 deep (-c 1 -P 64), one connection 1000 deep
 #     (-P 1000), ten connections 16 deep (-c 10 -P 16), and 100,000 SETs through redis-cli --pipe;
 #   - the SQLite floor: bench/sqlite-floor.c runs only the SQLite statements of durable adds, in commits of 64 (no
@@ -17,12 +19,13 @@
 #     keeping 16 each, one connection sending JSON-RPC batches of 1000 adds, and 100,000 adds piped in one go
 #     through socat as a shell script would (wall time until the last reply);
 #   - places.list (no params) of a user with exactly 100 places, its own database, 10 and 50 connections;
-#   - for 10k, 100k and 1M places, each loaded with places.import into a fresh database (one user), then
+#   - for 10k, 100k and 1M places, each loaded with places.import into a fresh database (one user; the 1M places
+#     hold 20 tags between them, one each), then
 #     placesd restarted: spawn to READY=1 (median of --starts spawns, warm page cache); then, with every size's
 #     placesd up, places.get at 50 connections (also 10 at 10k), VmRSS after the gets, places.near (limit 10)
 #     at 1 and 10 connections, the size of the JSON export (placesctl export; largest size only), then durable
 #     places.add at 50 connections (also 10 at 10k), a fixed number of requests per run so the store grows
-#     alike at every size.
+#     alike at every size; sorting and search on the 1M store (search_figures).
 #   - backups of the largest store while it is served: `placesctl backup` (server.backup) of the store against the
 #     sqlite3 shell's `.backup` of the same database file, in rounds (wall time, median); places.get (after the
 #     gets above) and durable places.add (after the adds below) at 50 connections while bench/backup-loop.py keeps
@@ -77,6 +80,7 @@ sizes_list=10000,100000,1000000
 only_reference=false
 only_formats=false
 format_places=100000  # places in the KML and CSV files of the formats' figures
+skip_list=        # parts of the bench left out (--skip), for a run of the figures of one part of placesd
 list_places=100   # places the places.list user holds
 value_size=256    # bytes of each Redis value: about the size of a place as JSON
 redis_requests=200000
@@ -88,13 +92,14 @@ script_requests=100000 # requests the shell script pipes through socat (and redi
 
 usage() {
     echo "usage: bench/run.sh [--bin-dir DIR] [--out DIR] [--duration SECONDS] [--repeat N] [--adds N]" \
-        "[--starts N] [--sizes N,N,...] [--only-reference] [--only-formats]" >&2
+        "[--starts N] [--sizes N,N,...] [--skip PART,...] [--only-reference] [--only-formats]" >&2
+    echo "  parts --skip can leave out: list, pipelined, postgresql" >&2
     exit 64
 }
 
 while [ $# -gt 0 ]; do
     case "$1" in
-        --bin-dir | --out | --duration | --repeat | --adds | --starts | --sizes)
+        --bin-dir | --out | --duration | --repeat | --adds | --starts | --sizes | --skip)
             [ $# -ge 2 ] || usage
             case "$1" in
                 --bin-dir) bin_dir=$2 ;;
@@ -104,6 +109,7 @@ while [ $# -gt 0 ]; do
                 --adds) adds=$2 ;;
                 --starts) starts=$2 ;;
                 --sizes) sizes_list=$2 ;;
+                --skip) skip_list=$2 ;;
             esac
             shift 2
             ;;
@@ -123,6 +129,7 @@ done
 [[ "$adds" =~ ^[1-9][0-9]*$ ]] || usage
 [[ "$starts" =~ ^[1-9][0-9]*$ ]] || usage
 [[ "$sizes_list" =~ ^[1-9][0-9]*(,[1-9][0-9]*)*$ ]] || usage
+[[ "$skip_list" =~ ^((list|pipelined|postgresql)(,(list|pipelined|postgresql))*)?$ ]] || usage
 IFS=, read -r -a sizes <<<"$sizes_list"
 places=${sizes[0]}                  # the size the targets use; Redis GET reads as many keys
 near_places=${sizes[${#sizes[@]} - 1]}  # the size places.near, start-up and memory are judged at
@@ -141,6 +148,11 @@ section() {
 }
 
 # size_label N: 10000 -> 10k, 1000000 -> 1M.
+# skipping PART: whether --skip names PART.
+skipping() {
+    [[ ",$skip_list," == *",$1,"* ]]
+}
+
 size_label() {
     if (($1 % 1000000 == 0)); then
         printf '%sM' "$(($1 / 1000000))"
@@ -846,7 +858,8 @@ finish() {
         --meta "duration_seconds=$duration" --meta "repeat=$repeat" --meta "adds_per_run=$adds" --meta "starts=$starts" \
         --meta "sizes=$sizes_list" --meta "places=$places" --meta "near_places=$near_places" \
         --meta "list_places=$list_places" --meta "redis_value_bytes=$value_size" --meta "batch_size=$batch_size" \
-        --meta "data_filesystem=$(stat -f -c %T "$data")" --meta "only_reference=$only_reference"
+        --meta "data_filesystem=$(stat -f -c %T "$data")" --meta "only_reference=$only_reference" \
+        --meta "skipped=${skip_list:-none}"
     echo "bench: finished in $(($(date +%s) - started)) s"
     if [ "$failures" -ne 0 ]; then
         fail "$failures measurement(s) failed or had errors; raw output in $raw, server logs in $logs"
@@ -994,6 +1007,23 @@ for number, line in enumerate(sys.stdin, 1):
         "SELECT id, name, description FROM places WHERE name LIKE '%$query%' OR description LIKE '%$query%'")"
 }
 
+# gazetteer_figures: `placesctl add Kyoto` (the coordinates looked up in the gazetteer, data/cities.tsv) against
+# `placesctl add Kyoto --lat ... --lon ...` (none looked up), both on a placesd of their own with an empty database
+# (hyperfine, into gazetteer.json). Every run adds a place; the store's size does not matter to either.
+gazetteer_figures() {
+    local socket=$work/placesd-gazetteer.sock
+    local -a gazetteer_commands=()
+    start_placesd placesd-gazetteer "$socket" "$data/gazetteer.sqlite"
+    export PLACESD_DATA_DIR="$root/data"
+    time_if_it_runs gazetteer_commands "placesctl add Kyoto --lat --lon" gazetteer-given \
+        "$bin_dir/placesctl" --socket "$socket" add Kyoto --lat 35.0116 --lon 135.7681
+    time_if_it_runs gazetteer_commands "placesctl add Kyoto" gazetteer-lookup \
+        "$bin_dir/placesctl" --socket "$socket" add Kyoto
+    time_commands gazetteer "${gazetteer_commands[@]}"
+    unset PLACESD_DATA_DIR
+    stop_server placesd-gazetteer
+}
+
 # with_redis JOB...: the jobs, then the Redis job named last when Redis is installed; into the array `jobs`.
 with_redis() {
     jobs=("${@:1:$#-1}")
@@ -1016,6 +1046,12 @@ if [ "$only_reference" = false ]; then
 fi
 
 if [ "$only_reference" = false ]; then
+    section "placesctl add by a city's name (the gazetteer) against add with coordinates"
+    gazetteer_figures
+fi
+
+if [ "$only_reference" = false ]; then
+    if ! skipping list; then
     section "placesd: places.list of a user with exactly $list_places places (no params)"
     list_socket=$work/placesd-list.sock
     start_placesd placesd-list "$list_socket" "$data/list.sqlite"
@@ -1026,7 +1062,9 @@ if [ "$only_reference" = false ]; then
     repeatedly list_c10
     repeatedly list_c50
     stop_server placesd-list
+    fi
 
+    if ! skipping pipelined; then
     section "placesd: pipelined durable places.add, each figure on a database of its own, in rounds with Redis's"
     # Batches of $batch_size adds, one JSON-RPC batch per line, and the script's adds.
     awk -v count="$batch_size" 'BEGIN {
@@ -1072,6 +1110,7 @@ if [ "$only_reference" = false ]; then
         # Kept for the durable adds at 50 connections, below; the pipelined SETs' keys would only slow it down.
         redis-cli -s "$redis_set_socket" FLUSHALL >/dev/null
     fi
+    fi
 
     # Every size is loaded and started first, and then each figure is measured at every size in rounds (with its
     # reference at the smallest), so that how cost grows is not how the machine's speed drifted meanwhile.
@@ -1087,7 +1126,14 @@ if [ "$only_reference" = false ]; then
         echo "places=$size" >"$facts"
 
         start_placesd "$name-load" "$socket" "$database"
-        seconds=$(python3 "$root/bench/load-places.py" "$socket" "$size" "$import_chunk" --ids "$work/$name.ids")
+        # The largest store's places hold 20 tags between them, as a list kept with tags would (the search
+        # figures read it).
+        tagging=()
+        if [ "$size" = "$near_places" ]; then
+            tagging=(--tags 20)
+        fi
+        seconds=$(python3 "$root/bench/load-places.py" "$socket" "$size" "$import_chunk" --ids "$work/$name.ids" \
+            "${tagging[@]}")
         echo "loaded $size places with places.import ($import_chunk per request) in $seconds s"
         echo "load_seconds=$seconds" >>"$facts"
         stop_server "$name-load"
@@ -1224,7 +1270,9 @@ if [ "$only_reference" = false ]; then
 
     format_figures
 
-    if [ "$have_postgres" = true ]; then
+    if skipping postgresql; then
+        section "PostgreSQL: left out (--skip postgresql)"
+    elif [ "$have_postgres" = true ]; then
         section "placesd over PostgreSQL ($(pg_run "$pg_bin/postgres" --version)): one and two hosts on one database"
         start_postgres
         # One host, two hosts over one database (the same 50 connections split over them, then 50 on each, each

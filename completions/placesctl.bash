@@ -28,7 +28,7 @@ _placesctl()
         prev=${COMP_WORDS[COMP_CWORD - 1]}
     fi
 
-    local commands='add list get update visit unvisit tag untag tags move remove undo history near watch import export backup status unlock key call help'
+    local commands='add list get update visit unvisit tag untag tags move remove undo history near where watch import export backup status unlock key call help'
     local command='' socket='' position=0 i
     for ((i = 1; i < cword; i++)); do
         case ${words[i]} in
@@ -36,7 +36,7 @@ _placesctl()
                 socket=${words[i + 1]}
                 ((i++))
                 ;;
-            --color | --lat | --latitude | --lon | --longitude | --description | --tag | --sort | --order | --search | --bbox | --from | --offset | --limit | --format | --fields | --name | --if-version | --on | --before | --after | --radius | --on-conflict | -o | --output | --keep | --key-file)
+            --color | --lat | --latitude | --lon | --longitude | --description | --tag | --country | --sort | --order | --search | --bbox | --from | --offset | --limit | --format | --fields | --name | --if-version | --on | --before | --after | --radius | --on-conflict | -o | --output | --keep | --key-file)
                 ((i++))
                 ;;
             -*) ;;
@@ -72,11 +72,11 @@ _placesctl()
             ;;
         add)
             case $prev in
-                --lat | --latitude | --lon | --longitude | --description | --tag)
+                --lat | --latitude | --lon | --longitude | --description | --tag | --country)
                     return
                     ;;
             esac
-            options='--lat --latitude --lon --longitude --description --visited --tag'
+            options='--lat --latitude --lon --longitude --description --visited --tag --country'
             ;;
         list)
             case $prev in
@@ -155,7 +155,7 @@ _placesctl()
             ;;
         near)
             case $prev in
-                --lat | --latitude | --lon | --longitude | --radius | --limit | --search | --tag | --bbox)
+                --lat | --latitude | --lon | --longitude | --country | --radius | --limit | --search | --tag | --bbox)
                     return
                     ;;
                 --from)
@@ -175,7 +175,15 @@ _placesctl()
                     return
                     ;;
             esac
-            options='--lat --latitude --lon --longitude --from --radius --limit --visited --unvisited --sort --order --reverse --search --tag --bbox --format'
+            options='--lat --latitude --lon --longitude --from --country --radius --limit --visited --unvisited --sort --order --reverse --search --tag --bbox --format'
+            ;;
+        where)
+            case $prev in
+                --country)
+                    return
+                    ;;
+            esac
+            options='--country'
             ;;
         import)
             case $prev in
@@ -230,7 +238,7 @@ _placesctl()
         return
     fi
     case $command in
-        get | update | visit | unvisit | tag | untag | move | remove | history)
+        get | update | visit | unvisit | tag | untag | move | remove | history | near)
             case $position in
                 0)
                     _placesctl_places "$socket" "$cur"

@@ -1,7 +1,7 @@
 # fish completion for placesctl.
 # Made from placesctl's option declarations by 'make completions'; edit those, not this file.
 
-set -l commands add list get update visit unvisit tag untag tags move remove undo history near watch import export backup status unlock key call help
+set -l commands add list get update visit unvisit tag untag tags move remove undo history near where watch import export backup status unlock key call help
 
 # Prints the names of the caller's places and their ids, each with a description, asking the daemon.
 function __placesctl_ids
@@ -26,7 +26,7 @@ function __placesctl_argument
     for token in $tokens
         if test $skip = 1
             set skip 0
-        else if contains -- $token --socket --color --lat --latitude --lon --longitude --description --tag --sort --order --search --bbox --from --offset --limit --format --fields --name --if-version --on --before --after --radius --on-conflict -o --output --keep --key-file
+        else if contains -- $token --socket --color --lat --latitude --lon --longitude --description --tag --country --sort --order --search --bbox --from --offset --limit --format --fields --name --if-version --on --before --after --radius --on-conflict -o --output --keep --key-file
             set skip 1
         else if string match -q -- '-*' $token
             continue
@@ -61,6 +61,7 @@ complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a remove -
 complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a undo -d 'Revert your last change, or your last N changes'
 complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a history -d 'List your recent changes, newest first'
 complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a near -d 'List the places nearest to a point or a place, nearest first'
+complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a where -d 'List the cities of a name, most populous first'
 complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a watch -d 'Show your places, then each change as it happens'
 complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a import -d 'Add the places of a JSON, GeoJSON, GPX, KML, KMZ or CSV file'
 complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a export -d 'Write all your places as JSON, GeoJSON, GPX, KML, KMZ or CSV'
@@ -76,6 +77,7 @@ complete -c placesctl -n '__fish_seen_subcommand_from add update near' -l lon -l
 complete -c placesctl -n '__fish_seen_subcommand_from add update' -l description -x -d 'Free text about the place'
 complete -c placesctl -n '__fish_seen_subcommand_from add' -l visited -d 'Mark the place as visited already'
 complete -c placesctl -n '__fish_seen_subcommand_from add' -l tag -x -d 'Give the place tag TAG; repeat it for more tags'
+complete -c placesctl -n '__fish_seen_subcommand_from add where' -l country -x -d 'Look for the city in this country: a code or a country\'s name'
 complete -c placesctl -n '__fish_seen_subcommand_from list' -l visited -d 'Show only visited places'
 complete -c placesctl -n '__fish_seen_subcommand_from list' -l unvisited -d 'Show only places not visited yet'
 complete -c placesctl -n '__fish_seen_subcommand_from list near' -l sort -x -a 'position name createdAt updatedAt visitedAt distance' -d 'Order by position, name, createdAt, updatedAt, visitedAt or distance'
@@ -103,6 +105,7 @@ complete -c placesctl -n '__fish_seen_subcommand_from move' -l top -d 'Put the p
 complete -c placesctl -n '__fish_seen_subcommand_from move' -l bottom -d 'Put the place last'
 complete -c placesctl -n '__fish_seen_subcommand_from history' -l limit -x -d 'Show at most N changes'
 complete -c placesctl -n '__fish_seen_subcommand_from near' -l from -x -a '(__placesctl_ids)' -d 'Measure from this place instead of a point'
+complete -c placesctl -n '__fish_seen_subcommand_from near' -l country -x -d 'Take WHERE as a city of this country: a code or a name'
 complete -c placesctl -n '__fish_seen_subcommand_from near' -l radius -x -d 'Only places this close: metres or kilometres'
 complete -c placesctl -n '__fish_seen_subcommand_from near' -l visited -d 'Only visited places'
 complete -c placesctl -n '__fish_seen_subcommand_from near' -l unvisited -d 'Only places not visited yet'
@@ -119,6 +122,7 @@ complete -c placesctl -n '__fish_seen_subcommand_from key' -l raw -d 'Write the 
 
 complete -c placesctl -n '__placesctl_argument 0 get update visit unvisit tag untag move remove' -a '(__placesctl_ids)' -d 'The place: its name, a unique beginning of its name, its id, or 4+ hex digits of the id'
 complete -c placesctl -n '__placesctl_argument 0 history' -a '(__placesctl_ids)' -d 'Only this place\'s changes (its full id)'
+complete -c placesctl -n '__placesctl_argument 0 near' -a '(__placesctl_ids)' -d 'One of your places (a name or an id), "LAT,LON", or a city'
 complete -c placesctl -n '__placesctl_argument 0 import' -F -a - -d 'The file to read, or - for standard input'
 complete -c placesctl -n '__placesctl_argument 0 backup' -F -d 'The backup file, or a directory to keep dated backups in'
 complete -c placesctl -n '__placesctl_argument 0 key' -a 'generate' -d 'What to do: generate, the only action'

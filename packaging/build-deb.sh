@@ -30,6 +30,10 @@ if [ ! -x "$root/usr/sbin/placesd" ] || [ ! -x "$root/usr/bin/placesctl" ]; then
     echo "build-deb: '$root' holds no /usr installation (run make install-files DESTDIR=$root PREFIX=/usr)" >&2
     exit 1
 fi
+if [ ! -f "$root/usr/share/placesd/coastline.txt" ]; then
+    echo "build-deb: '$root' has no /usr/share/placesd/coastline.txt, the map's land outlines" >&2
+    exit 1
+fi
 root=$(cd "$root" && pwd)
 architecture=$(dpkg --print-architecture)
 maintainer=${DEB_MAINTAINER:-placesd maintainers <maintainers@placesd.invalid>}

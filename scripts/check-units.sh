@@ -45,7 +45,7 @@ for file in sbin/placesd bin/placesctl "${units[@]/#/lib/systemd/system/}" "${un
     share/man/man1/placesctl.1 \
     share/man/man5/placesd.conf.5 share/man/man8/placesd.8 etc/placesd/placesd.conf \
     share/bash-completion/completions/placesctl share/zsh/site-functions/_placesctl \
-    share/fish/vendor_completions.d/placesctl.fish; do
+    share/fish/vendor_completions.d/placesctl.fish share/placesd/coastline.txt; do
     [ -f "$prefix/$file" ] || fail "make install-files did not install PREFIX/$file"
 done
 grep -qxF "ExecStart=$prefix/sbin/placesd" "$prefix/lib/systemd/system/placesd.service" ||

@@ -18,6 +18,7 @@
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
 #include <sys/signalfd.h>
+#include <sys/syscall.h>
 #include <sys/socket.h>
 #include <sys/types.h>
 #include <sys/un.h>
@@ -35,6 +36,12 @@ struct ucred {
 // <sys/socket.h>: accept(2) that sets SOCK_NONBLOCK and SOCK_CLOEXEC on the new socket atomically.
 extern int accept4(int __fd, __SOCKADDR_ARG __addr, socklen_t *__restrict __addr_len, int __flags);
 
+// <fcntl.h>: starts or waits for the writeback of a range of a file's dirty pages.
+extern int sync_file_range(int __fd, __off64_t __offset, __off64_t __count, unsigned int __flags);
+#define SYNC_FILE_RANGE_WAIT_BEFORE 1
+#define SYNC_FILE_RANGE_WRITE 2
+#define SYNC_FILE_RANGE_WAIT_AFTER 4
+
 // <pthread.h>: names a thread (at most 15 bytes and a NUL).
 extern int pthread_setname_np(pthread_t __target_thread, const char *__name) __THROW __nonnull((2));
 #endif
@@ -43,6 +50,13 @@ extern int pthread_setname_np(pthread_t __target_thread, const char *__name) __T
 // <wchar.h>: the number of terminal columns a character takes in the calling thread's locale (X/Open).
 extern int wcwidth(wchar_t __c) __THROW;
 #endif
+
+// Puts the calling thread's disk requests in the idle class (ioprio_set(2), IOPRIO_WHO_PROCESS with the thread's
+// id 0, IOPRIO_CLASS_IDLE): a scheduler that honours classes serves them only when no other request waits. glibc
+// has no wrapper, and Swift cannot call the variadic syscall(2).
+static inline int CLinux_setIdleDiskPriority(void) {
+    return (int)syscall(SYS_ioprio_set, 1, 0, 3 << 13);
+}
 
 // The process's environment (`environ`), which is null after clearenv(3). Swift sees a C global variable as
 // shared mutable state, and Glibc's `environ` is imported as never null; a function returning it avoids both.

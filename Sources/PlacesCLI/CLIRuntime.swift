@@ -1,4 +1,5 @@
 import PlacesClient
+import PlacesGazetteer
 import PlacesSystem
 
 /// Everything placesctl takes from the outside world, so tests can replace it.
@@ -17,6 +18,8 @@ public struct CLIRuntime {
     public typealias KeyReader = (_ path: String) throws(InputError) -> [UInt8]
     /// Reads one line from the terminal on standard input without echoing it.
     public typealias HiddenLineReader = () throws(InputError) -> [UInt8]
+    /// Opens the gazetteer of the world's cities.
+    public typealias GazetteerOpener = () throws(GazetteerError) -> Gazetteer
     /// Pages text through a pager command (`sh -c COMMAND`) on the terminal, waiting for it to end.
     public typealias PagerRunner = (_ command: String, _ text: String) throws(OutputError) -> Void
 
@@ -56,6 +59,9 @@ public struct CLIRuntime {
     }
     /// Runs the pager for output taller than the terminal.
     public var runPager: PagerRunner
+    /// Opens the cities for `add NAME`, `near CITY` and `where` (the files are looked for as `GazetteerFiles`
+    /// says, from the environment given and the running program's path).
+    public var openGazetteer: GazetteerOpener
     /// Reads the key `unlock` asks for on a terminal.
     public var readHiddenLine: HiddenLineReader = { () throws(InputError) in
         try HiddenLine.read(from: .standardInput)
@@ -75,6 +81,11 @@ public struct CLIRuntime {
         self.standardError = standardError
         runPager = { (command, text) throws(OutputError) in
             try PagerProcess.run(command, text: text, environment: environment)
+        }
+        openGazetteer = { () throws(GazetteerError) in
+            try Gazetteer(
+                environment: environment, executablePath: FileSystem.executablePath(), fileExists: FileSystem.fileExists
+            )
         }
     }
 

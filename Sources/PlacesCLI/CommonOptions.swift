@@ -16,6 +16,11 @@ enum CommonOptions {
     static let longitude = Option<Double>.number(
         ["--lon", "--longitude"], valueName: "LON", abstract: "Longitude in degrees, -180 to 180.")
 
+    /// `--country CC`: which country a city's name is looked for in.
+    static let country = Option<String>(
+        ["--country"], valueName: "CC",
+        abstract: "Look for the city in this country: a code (FR) or a country's name (France).")
+
     /// `--description TEXT`.
     static let description = Option<String>(
         ["--description"], valueName: "TEXT", abstract: "Free text about the place.")

@@ -12,7 +12,7 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
     /// The input was refused: a parameter or the request (-32602, -32600), a file to import or a key that is
     /// malformed, a key that does not open the store, an id prefix that matches several places (`EX_DATAERR`).
     case dataError = 65
-    /// No place has that id, or no place matches the id prefix (-32001, `EX_NOINPUT`).
+    /// No place has that id, no place matches the id prefix, or no city has that name (-32001, `EX_NOINPUT`).
     case notFound = 66
     /// The daemon could not be reached (`EX_UNAVAILABLE`).
     case unavailable = 69
@@ -21,8 +21,8 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
     /// The place is not at the version `--if-version` named, or an id to import is in use (-32002,
     /// `EX_CANTCREAT`).
     case conflict = 73
-    /// Reading the input or writing the output failed, or the daemon's disk refused the change (-32005,
-    /// `EX_IOERR`).
+    /// Reading the input or writing the output failed, the list of cities could not be read, or the daemon's disk
+    /// refused the change (-32005, `EX_IOERR`).
     case ioError = 74
     /// placesd is locked: its places are encrypted and it has no key yet (-32004, `EX_TEMPFAIL`).
     case locked = 75
@@ -54,11 +54,13 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
         case .dataError:
             "Invalid input: a parameter or the request (-32602, -32600), a malformed file to import, a malformed "
                 + "or wrong key, an id prefix that matches several places."
-        case .notFound: "Not found: no place with that id (-32001), or none matches the prefix."
+        case .notFound: "Not found: no place with that id (-32001), none matches the prefix, or no city has that name."
         case .unavailable: "The daemon cannot be reached."
         case .software: "Internal error: a malformed or incomplete reply, or the daemon's (-32603)."
         case .conflict: "Conflict: the place is not at --if-version, or an id to import is in use (-32002)."
-        case .ioError: "Reading the input or writing the output failed, or placesd's disk refused the change (-32005)."
+        case .ioError:
+            "Reading the input or writing the output failed, the list of cities is missing, or placesd's disk "
+                + "refused the change (-32005)."
         case .locked: "placesd is locked (-32004): no key was given for its encrypted places; unlock it and retry."
         case .noPermission: "Permission denied (-32003): allUsers or unlock without the right to it."
         }

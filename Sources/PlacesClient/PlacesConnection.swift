@@ -9,8 +9,10 @@ import PlacesSystem
 /// reply is awaited are skipped. Set `interruption` to make every wait for
 /// the daemon end early once another descriptor (a signalfd) is readable.
 public final class PlacesConnection {
-    /// The largest reply line accepted (a list of many long places is large, but not unbounded).
-    public static let maximumLineLength = 256 << 20
+    /// The largest reply line accepted: a million places with tags and notes export to a few hundred MB in one
+    /// line, and `placesctl export` must take it; bounded all the same, so that a broken reply fails rather than
+    /// takes every byte of memory.
+    public static let maximumLineLength = 1 << 30
     /// The size of the pieces a request is sent in when its progress is reported.
     public static let progressChunkSize = 64 << 10
 

@@ -34,9 +34,14 @@ public enum Suggestion {
         return best
     }
 
-    /// ` Did you mean 'list'?` (or `'a' or 'b'`), with its leading space; empty when nothing is close.
+    /// `; did you mean 'list'?` (or `'a' or 'b'`); empty when nothing is close.
     public static func hint(for typed: String, among candidates: [String]) -> String {
-        let words = closest(to: typed, among: candidates).map { "'\($0)'" }
+        phrase(for: closest(to: typed, among: candidates))
+    }
+
+    /// `; did you mean 'a' or 'b'?` for words already chosen; empty for none.
+    public static func phrase(for suggestions: [String]) -> String {
+        let words = suggestions.map { "'\($0)'" }
         guard let last = words.last else { return "" }
         let listed = words.count == 1 ? last : words.dropLast().joined(separator: ", ") + " or " + last
         return "; did you mean \(listed)?"

@@ -6,12 +6,8 @@ import PlacesProtocol
 /// length, and for some inputs many copies of the input), each in pieces whose sizes the input decides.
 /// Each line is parsed, checked as a JSON text, read as a request envelope and as a client reads a response,
 /// and every request's params go through every decoder; the places that decode are exported and imported. The
-<<<<<<< HEAD
-/// whole input is also read as a GPX, a KML and a KMZ document for `places.import`.
-=======
-/// whole input is also read as a GPX document and as a CSV document for `places.import`, and the places are
-/// exported as CSV and read back.
->>>>>>> csvfmt
+/// whole input is also read as a GPX, a KML, a KMZ and a CSV document for `places.import`, and the places are
+/// exported as KML and CSV and read back.
 public enum ProtocolFuzzer {
     /// The daemon's default `max-line-bytes`.
     static let daemonLineLimit = 1 << 20
@@ -43,12 +39,9 @@ public enum ProtocolFuzzer {
         try ExportCheck.check(params.places, includeOwner: random.oneIn(2))
         try CSVCheck.check(params.places)
         try GPXCheck.checkDocument(data, maximumPlaces: random.pick(0...PlaceSample.maximumCount))
-<<<<<<< HEAD
         try KMLCheck.checkExport(params.places)
         try KMLCheck.checkDocument(data, maximumPlaces: random.pick(0...PlaceSample.maximumCount))
-=======
         try CSVCheck.checkDocument(data, maximumPlaces: random.pick(0...PlaceSample.maximumCount))
->>>>>>> csvfmt
     }
 
     /// Frames enough copies of `data` that the framer drops consumed bytes while lines are still buffered.

@@ -47,7 +47,10 @@ package struct SealedPayload: Equatable, Sendable {
 
     /// Tags from their stored form.
     package static func splitTags(_ stored: String) -> [String] {
-        stored.isEmpty ? [] : stored.unicodeScalars.split(separator: tagSeparator).map { String($0) }
+        if stored.isEmpty { return [] }
+        // One tag, the usual case, is the stored string itself: no copy (a store is loaded a row at a time).
+        guard stored.unicodeScalars.contains(tagSeparator) else { return [stored] }
+        return stored.unicodeScalars.split(separator: tagSeparator).map { String($0) }
     }
 
     /// The number of bytes `encode(into:)` writes.

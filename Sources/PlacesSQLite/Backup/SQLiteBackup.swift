@@ -13,6 +13,9 @@ import PlacesSystem
 /// then switched to the rollback journal (one self-contained file, no `-wal`), flushed, renamed over the target
 /// and the directory flushed.
 ///
+/// While the daemon is busy serving, the copy gives way between steps (`BackgroundPacing`): it then takes longer,
+/// and the requests and commits meanwhile keep their speed.
+///
 /// Why the backup API rather than `VACUUM INTO`: it copies pages as they are instead of rebuilding every table and
 /// index row by row, which takes several times as long on a large store and runs as one statement that cannot
 /// be paused; the pages also keep the rowids and layout the store relies on. What `VACUUM INTO` would save, the
@@ -33,7 +36,7 @@ package enum SQLiteBackup {
             defer { reader.close() }
             let contents = try readSnapshot(reader)
             let partial = try PartialFile(for: target)
-            var copied = try copyPages(from: reader, into: partial.path, pagesPerStep: pagesPerStep, contents)
+            var copied = try copyPages(from: reader, into: partial, pagesPerStep: pagesPerStep, contents)
             try reader.execute("COMMIT")
             try partial.synchronize()
             copied.byteCount = try FileSystem.fileSize(partial.path)
@@ -70,21 +73,23 @@ package enum SQLiteBackup {
         return try BackupContents.read(from: reader, formatVersion: version, countingByOwner: false)
     }
 
-    /// Copies every page `reader` sees into the new file at `path`, then turns the copy into a self-contained
+    /// Copies every page `reader` sees into `partial`, then turns the copy into a self-contained
     /// rollback-journal database.
     private static func copyPages(
-        from reader: SQLiteConnection, into path: String, pagesPerStep: Int32, _ contents: BackupContents
-    ) throws(SQLiteError) -> BackupContents {
-        let writer = try SQLiteConnection(path: path, mode: .readWrite)
+        from reader: SQLiteConnection, into partial: PartialFile, pagesPerStep: Int32, _ contents: BackupContents
+    ) throws -> BackupContents {
+        let writer = try SQLiteConnection(path: partial.path, mode: .readWrite)
         defer { writer.close() }
-        // The copy is flushed once at the end and thrown away on any failure, so it needs no journal while it is
-        // written; exclusive locking keeps the WAL index (below) in memory rather than in a `-shm` file.
+        // The copy is written back to the disk step by step (`PartialFile.writeBackAdded`), flushed once at the end
+        // and thrown away on any failure, so it needs no journal while it is written; exclusive locking keeps the WAL index (below) in memory rather than in a `-shm` file.
         try writer.execute("PRAGMA locking_mode = EXCLUSIVE; PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF")
         guard let backup = sqlite3_backup_init(writer.rawHandle, "main", reader.rawHandle, "main") else {
             throw writer.lastError(code: sqlite3_errcode(writer.rawHandle))
         }
         var code: Int32
         var busyWaits = 0
+        var writeBackError: SystemError?
+        var pacing = BackgroundPacing()
         repeat {
             code = sqlite3_backup_step(backup, pagesPerStep)
             // Nothing should hold the copy's lock or write through the reader; wait a little if something does.
@@ -92,9 +97,17 @@ package enum SQLiteBackup {
                 busyWaits += 1
                 sqlite3_sleep(5)
                 code = SQLITE_OK
+            } else if code == SQLITE_OK {
+                do throws(SystemError) {
+                    try partial.writeBackAdded()
+                } catch {
+                    writeBackError = error
+                }
+                pacing.yieldIfBusy()
             }
-        } while code == SQLITE_OK
+        } while code == SQLITE_OK && writeBackError == nil
         let finished = sqlite3_backup_finish(backup)
+        if let writeBackError { throw writeBackError }
         guard code == SQLITE_DONE, finished == SQLITE_OK else {
             throw writer.lastError(code: code == SQLITE_DONE ? finished : code)
         }

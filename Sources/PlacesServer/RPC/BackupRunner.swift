@@ -66,6 +66,8 @@ final class BackupRunner: Sendable {
             }
             do {
                 _ = try SystemThread.spawn(name: "placesd-backup") { [self] in
+                    // A background job: requests and commits come first, for the cores and for the disk.
+                    SystemThread.lowerCurrentPriority()
                     let result = run(params, method: method)
                     isRunning.store(false, ordering: .releasing)
                     finish(result)

@@ -10,6 +10,8 @@ package struct LoadingList {
     package var entries: [SpatialEntry] = []
     /// The places by tag.
     package var tags = TagIndex()
+    /// The folded key of each spelling of a tag met so far (see `TagIndex.insert(_:keys:)`).
+    package var tagKeys: [String: String] = [:]
     /// The most places the owner may turn out to have: the number of rows.
     package let expectedCount: Int
 
@@ -17,7 +19,7 @@ package struct LoadingList {
     package mutating func append(_ slot: PlaceSlot) {
         let position = slot.position
         entries.append(SpatialEntry(unkeyed: slot.stored, position: position))
-        if !slot.place.tags.isEmpty { tags.insert(slot.place) }
+        if !slot.place.tags.isEmpty { tags.insert(slot.place, keys: &tagKeys) }
         if unordered != nil {
             unordered!.append(slot)
         } else if let last = builder.lastPosition, last >= position {

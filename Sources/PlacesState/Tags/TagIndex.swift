@@ -14,6 +14,9 @@ package struct TagIndex: Sendable {
         package var ids: Set<PlaceID>
     }
 
+    /// The most spellings `insert(_:keys:)` remembers the folded keys of.
+    package static let rememberedKeys = 4_096
+
     /// Every tag some place holds, by folded key.
     package private(set) var entries: [String: Entry] = [:]
 
@@ -24,6 +27,22 @@ package struct TagIndex: Sendable {
     package mutating func insert(_ place: Place) {
         for tag in place.tags {
             entries[TagRules.key(tag), default: Entry(tag: tag, ids: [])].ids.insert(place.id)
+        }
+    }
+
+    /// Records `place`'s tags, folded by `keys` (tags as written to their keys), which remembers each spelling
+    /// it folds: loading a store meets the same few tags a million times, and folding each again would cost an
+    /// allocation or two a place. At most `rememberedKeys` spellings are kept; others are folded each time.
+    package mutating func insert(_ place: Place, keys: inout [String: String]) {
+        for tag in place.tags {
+            let key: String
+            if let known = keys[tag] {
+                key = known
+            } else {
+                key = TagRules.key(tag)
+                if keys.count < Self.rememberedKeys { keys[tag] = key }
+            }
+            entries[key, default: Entry(tag: tag, ids: [])].ids.insert(place.id)
         }
     }
 

@@ -40,14 +40,14 @@ struct ReadmeTourTests {
         #expect(run.status == .exited(0), "\(run.summary)")
         #expect(run.stderr.isEmpty, "\(run.summary)")
         #expect(run.stdout.contains("Added 'Eiffel Tower'") && run.stdout.contains("Removed 'Eiffel Tower'"))
-        #expect(run.stdout.contains("Imported 0 places; skipped 2 (2 duplicates)."), "\(run.summary)")
+        #expect(run.stdout.contains("Imported 0 places; skipped 3 (3 duplicates)."), "\(run.summary)")
 
         let after = try Subprocess.run(
             try Binaries.placesctl(), ["list", "--format", "tsv", "--fields", "name,visited"], in: daemon.directory,
             environment: environment)
         #expect(
             after.stdout
-                == "name\tvisited\nEiffel Tower\ttrue\nBig Ben\tfalse\n",
-            "undo brought the Eiffel Tower back, and importing the two exported added no duplicate: \(after.summary)")
+                == "name\tvisited\nEiffel Tower\ttrue\nBig Ben\tfalse\nKyoto\ttrue\n",
+            "undo brought the Eiffel Tower back, and importing the three exported added no duplicate: \(after.summary)")
     }
 }

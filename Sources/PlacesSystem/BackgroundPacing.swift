@@ -1,0 +1,53 @@
+import Glibc
+
+/// Paces a background job that works in steps (a backup's copy) so that it gives way to the rest of the process
+/// while that is busy, and runs flat out while it is idle.
+///
+/// After each step, `yieldIfBusy()` compares the CPU time the whole process used since the last step with the
+/// job's own thread's: when the other threads used more than `busyShare` of a core meanwhile, the daemon is
+/// serving, and the job sleeps as long as its step took, so it takes about half the time it would. A lower nice
+/// value alone does not do this: the copy's reads and writes go through the same memory and caches as the
+/// requests, and a thread that sleeps between steps is the only way to leave those to them.
+public struct BackgroundPacing: Sendable {
+    /// The share of one core the rest of the process must use during a step for the job to yield.
+    public static let busyShare = 0.25
+
+    private var stepStarted: (wall: UInt64, process: UInt64, thread: UInt64)
+    /// How long the job slept, in all, to give way.
+    public private(set) var yieldedNanoseconds: UInt64 = 0
+
+    /// Starts timing the first step.
+    public init() {
+        stepStarted = Self.now()
+    }
+
+    /// Ends a step: sleeps as long as it took when the rest of the process was busy meanwhile, then starts
+    /// timing the next.
+    public mutating func yieldIfBusy() {
+        let now = Self.now()
+        let wall = now.wall &- stepStarted.wall
+        let others = (now.process &- stepStarted.process) &- (now.thread &- stepStarted.thread)
+        if wall > 0, Double(others) > Self.busyShare * Double(wall) {
+            var pause = timespec(tv_sec: Int(wall / 1_000_000_000), tv_nsec: Int(wall % 1_000_000_000))
+            var left = timespec()
+            while nanosleep(&pause, &left) != 0 && errno == EINTR { pause = left }
+            yieldedNanoseconds &+= wall
+            stepStarted = Self.now()
+        } else {
+            stepStarted = now
+        }
+    }
+
+    private static func now() -> (wall: UInt64, process: UInt64, thread: UInt64) {
+        (
+            Clock.monotonicNanoseconds(), cpuNanoseconds(CLOCK_PROCESS_CPUTIME_ID),
+            cpuNanoseconds(CLOCK_THREAD_CPUTIME_ID)
+        )
+    }
+
+    private static func cpuNanoseconds(_ clock: clockid_t) -> UInt64 {
+        var time = timespec()
+        clock_gettime(clock, &time)
+        return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
+    }
+}
