@@ -6,7 +6,7 @@
 The places carry ids, names, descriptions of about N bytes (default 1,150: 50,000 places make about 60 MB),
 coordinates spread over the globe by a fixed pseudo-random sequence, the visited flag, a version and timestamps
 (which an import ignores), so every run writes the same file. With --format kml, a KML 2.2 document as Google My
-Maps writes one: a Folder per 1,000 places, each Placemark with a name, a description and a Point; with --format
+Maps writes one list: one Folder, each Placemark with a name, a description and a Point; with --format
 csv, a header row (name, latitude, longitude, description, visited) and a row per place. Prints the file's size in
 bytes.
 """
@@ -20,21 +20,16 @@ from xml.sax.saxutils import escape
 
 
 def write_kml(file, places):
-    """A KML document of `places`, a Folder per 1,000 of them."""
+    """A KML document of `places` in one Folder (GDAL reads each Folder as a layer, and its GeoJSON driver writes
+    one)."""
     file.write('<?xml version="1.0" encoding="UTF-8"?>\n<kml xmlns="http://www.opengis.net/kml/2.2">\n'
-               "<Document><name>Bench</name>\n")
-    for number, place in enumerate(places):
-        if number % 1000 == 0:
-            if number:
-                file.write("</Folder>\n")
-            file.write(f"<Folder><name>List {number // 1000}</name>\n")
+               "<Document><name>Bench</name>\n<Folder><name>Saved</name>\n")
+    for place in places:
         file.write(f"<Placemark><name>{escape(place['name'])}</name>"
                    f"<description>{escape(place['description'])}</description>"
                    f"<Point><coordinates>{place['longitude']},{place['latitude']},0</coordinates></Point>"
                    "</Placemark>\n")
-    if places:
-        file.write("</Folder>\n")
-    file.write("</Document></kml>\n")
+    file.write("</Folder>\n</Document></kml>\n")
 
 
 def write_csv(file, places):

@@ -13,8 +13,8 @@ enum ExportCommand {
             import' reads back; with --group-by-tag it also puts each place in a Folder named after its first tag, \
             the way Google My Maps, Google Earth and Marble show lists. KMZ is that KML zipped, written as the \
             archive's bytes: to a file with -o, or to standard output when it is not a terminal. CSV has a header \
-            row and the columns id, name, latitude, longitude, description, visited, visitedAt and tags (separated \
-            by ';'). The format is --format's, json when not given, whatever -o's file is named. With -o, the file \
+            row and the columns id, name, latitude, longitude, description, visited, visitedAt, tags (separated \
+            by ';') and createdAt. The format is --format's, json when not given, whatever -o's file is named. With -o, the file \
             is replaced atomically (written to FILE.tmp, then renamed) and a confirmation is printed. With --json, \
             the result object {"format", "document"} is written instead of the document (KMZ as base64).
             """,
