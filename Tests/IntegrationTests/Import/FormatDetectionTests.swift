@@ -205,6 +205,8 @@ struct FormatDetectionTests {
         try raw.result("places.import.add", ["token": .string(token), "text": "<kml>", "format": "kml"])
         let mixed = try raw.error("places.import.add", ["token": .string(token), "gpxText": "<gpx>"])
         #expect(mixed["data"]?["field"]?.string == "format", "\(mixed)")
+        let notBase64 = try raw.error("places.import", ["kmz": "PK not base64"])
+        #expect(notBase64["code"] == -32602 && notBase64["data"]?["field"] == "kmz", "\(notBase64)")
     }
 
     /// A file in no format placesd reads is refused, naming those it reads, with exit 65 and nothing imported.
