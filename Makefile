@@ -65,7 +65,7 @@ help:
 	@echo 'make format      rewrite Swift sources with swift format'
 	@echo 'make completions rewrite the bash, zsh and fish completions in completions/ from the option declarations'
 	@echo 'make bench       release build, then bench/run.sh (placesd against the ceiling and Redis)'
-	@echo 'make install     build, then install binaries, units, man pages, completions and cities under'
+	@echo 'make install     build, then install binaries, units, man pages, completions, cities and coastline under'
 	@echo '                 $$(DESTDIR)$$(PREFIX) (PREFIX=$(PREFIX)), and $$(DESTDIR)/etc/placesd/placesd.conf'
 	@echo 'make deb         build, then $(DIST_DIR)/placesd_VERSION_ARCH.deb'
 	@echo 'make check-units systemd-analyze verify and security of the units, man pages, default config'

@@ -107,7 +107,8 @@ let package = Package(
         .target(
             name: "PlacesCLI",
             dependencies: [
-                "PlacesClient", "PlacesProtocol", "PlacesModel", "PlacesSystem", "PlacesCommandLine", "PlacesGazetteer",
+                "PlacesClient", "PlacesProtocol", "PlacesModel", "PlacesSystem", "PlacesCommandLine", "PlacesMap",
+                "PlacesGazetteer",
             ],
             swiftSettings: strict
         ),
@@ -152,6 +153,7 @@ let package = Package(
             name: "PlacesCLITests",
             dependencies: [
                 "PlacesCLI", "PlacesClient", "PlacesProtocol", "PlacesModel", "PlacesSystem", "PlacesCommandLine",
+                "PlacesMap",
             ],
             swiftSettings: strict
         ),
@@ -163,7 +165,9 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "IntegrationTests",
-            dependencies: ["PlacesClient", "PlacesLocking", "PlacesProtocol", "PlacesSystem"],
+            dependencies: [
+                "PlacesClient", "PlacesLocking", "PlacesMap", "PlacesModel", "PlacesProtocol", "PlacesSystem",
+            ],
             // Databases an earlier release wrote, which the upgrade tests open (scripts/make-upgrade-fixtures.sh).
             exclude: ["Fixtures"],
             swiftSettings: strict

@@ -256,7 +256,8 @@ def shared_targets(raw):
 
 def search_targets(directory, large):
     """The figures of sorting and folded search at the largest store (bench/run.sh's search_figures): a sorted
-    page against the list's own order, and a folded text search against SQLite's LIKE on the same rows."""
+    page against the list's own order, and a folded text search against SQLite's LIKE on the same rows; and the
+    density of the same store (density_targets)."""
     name = read_runs(directory, "placesd-search-name-c1.jsonl")
     position = read_runs(directory, "placesd-search-position-c1.jsonl")
     query = read_runs(directory, "placesd-search-query-c1.jsonl")
@@ -271,6 +272,27 @@ def search_targets(directory, large):
          field(position, "p50_us"), "the same with sort position", AT_MOST, 2.0),
         (f"list query p50 ms, 1 conn, {large} places", field(query, "p50_us", 0.001), like_ms,
          "sqlite3 SELECT ... LIKE '%q%' (ms)", AT_MOST, 0.5),
+    ] + density_targets(directory, large)
+
+
+def density_targets(directory, large):
+    """places.density of the world in 120 x 40 cells at the largest store (bench/run.sh's density_figures) against
+    100 places.get, both at one connection, in rounds."""
+    density = read_runs(directory, "placesd-density-world-c1.jsonl")
+    get = read_runs(directory, "placesd-density-get-c1.jsonl")
+    return [
+        (f"density 120 x 40 cells p50 us, 1 conn, {large} places", field(density, "p50_us"),
+         field(get, "p50_us", 100), "places.get p50 x 100, 1 conn", AT_MOST, 1.0),
+    ]
+
+
+def map_targets(directory, large):
+    """The terminal map of the largest store (bench/run.sh's map_figure): `placesctl map --width 120 --height 40`
+    against `placesctl list --json` of the same places, both wall times from hyperfine (map-vs-list.json)."""
+    times, _ = hyperfine_medians(directory, "map-vs-list.json")
+    return [
+        (f"placesctl map 120x40 ms, {large} places", times.get("placesctl map"), times.get("placesctl list --json"),
+         "placesctl list --json > /dev/null (ms)", AT_MOST, 0.1),
     ]
 
 
@@ -523,6 +545,7 @@ def main():
     raw["pipeline_targets"] = judged_rows(pipeline_targets(raw))
     raw["shared_targets"] = judged_rows(shared_targets(raw))
     raw["search_targets"] = judged_rows(search_targets(directory, large))
+    raw["map_targets"] = judged_rows(map_targets(directory, large))
     raw["backup_targets"] = judged_rows(backup_targets(raw))
     raw["import_targets"] = judged_rows(import_targets(raw))
     raw["format_targets"] = judged_rows(format_targets(raw))
@@ -561,6 +584,9 @@ def main():
 
     print("\nsorting and folded search (ratio = placesd / reference)")
     print_judged(raw["search_targets"])
+
+    print("\nthe terminal map (ratio = placesctl map / placesctl list --json)")
+    print_judged(raw["map_targets"])
 
     print("\nmany hosts over PostgreSQL (ratio = PostgreSQL figure / reference)")
     print_judged(raw["shared_targets"])
@@ -606,7 +632,8 @@ def main():
     if large_facts.get("export_bytes") is not None:
         print(f"JSON export of {meta['near_places']} places: {large_facts['export_bytes']:,.0f} bytes")
     judged = (raw["targets"] + raw["pipeline_targets"] + raw["shared_targets"] + raw["search_targets"]
-              + raw["backup_targets"] + raw["import_targets"] + raw["format_targets"] + raw["growth"])
+              + raw["map_targets"] + raw["backup_targets"] + raw["import_targets"] + raw["format_targets"]
+              + raw["growth"])
     failed = [row["figure"] for row in judged if row["result"] == "FAIL"]
     missing = [row["figure"] for row in judged if row["result"] == "n/a"]
     print(f"targets: {len(failed)} FAIL, {len(missing)} n/a")

@@ -25,7 +25,9 @@
 #     placesd up, places.get at 50 connections (also 10 at 10k), VmRSS after the gets, places.near (limit 10)
 #     at 1 and 10 connections, the size of the JSON export (placesctl export; largest size only), then durable
 #     places.add at 50 connections (also 10 at 10k), a fixed number of requests per run so the store grows
-#     alike at every size; sorting and search on the 1M store (search_figures).
+#     alike at every size; sorting and search on the 1M store (search_figures), places.density of it
+#     (density_figures), and `placesctl map --width 120 --height 40` of it against `placesctl list --json` of it
+#     (hyperfine -N, wall time; map_figure).
 #   - backups of the largest store while it is served: `placesctl backup` (server.backup) of the store against the
 #     sqlite3 shell's `.backup` of the same database file, in rounds (wall time, median); places.get (after the
 #     gets above) and durable places.add (after the adds below) at 50 connections while bench/backup-loop.py keeps
@@ -626,6 +628,19 @@ time_commands() {
     printf '{"results": [%s]}\n' "$entries" >"$export"
 }
 
+# map_figure SOCKET COUNT: the terminal map of the COUNT places on SOCKET, `placesctl map --width 120 --height 40`
+# (places.density requests only), against `placesctl list --json` of the same places written to /dev/null (hyperfine
+# discards both outputs), into map-vs-list.json.
+map_figure() {
+    local socket=$1 count=$2
+    local -a timed=()
+    section "placesctl map of $count places against placesctl list --json"
+    time_if_it_runs timed "placesctl list --json" map-list "$bin_dir/placesctl" --socket "$socket" list --json
+    time_if_it_runs timed "placesctl map" map-map \
+        "$bin_dir/placesctl" --socket "$socket" map --width 120 --height 40
+    time_commands map-vs-list "${timed[@]}"
+}
+
 # quoted COMMAND...: the command as one line that hyperfine -N splits back into its words.
 quoted() {
     printf '%q ' "$@"
@@ -1024,6 +1039,17 @@ gazetteer_figures() {
     stop_server placesd-gazetteer
 }
 
+# density_figures NAME: places.density of the whole world in 120 x 40 cells (labels at their default, one a cell) on
+# placesd NAME (up, on $work/NAME.sock, holding the largest store), in rounds with places.get, both at one connection.
+density_figures() {
+    local socket=$work/$1.sock
+    printf '%s\n' '{"jsonrpc":"2.0","id":{seq},"method":"places.density","params":{"bbox":{"south":-90,"west":-180,"north":90,"east":180},"columns":120,"rows":40}}' \
+        >"$work/density-world.jsonl"
+    job density_world measure placesd-density-world-c1 "$socket" "$work/density-world.jsonl" 1
+    job density_get measure placesd-density-get-c1 "$socket" "$work/$1-get.jsonl" 1
+    alternate density_world density_get
+}
+
 # with_redis JOB...: the jobs, then the Redis job named last when Redis is installed; into the array `jobs`.
 with_redis() {
     jobs=("${@:1:$#-1}")
@@ -1207,6 +1233,9 @@ if [ "$only_reference" = false ]; then
     section "placesd: sorting and folded search at $near_places places"
     search_figures "$largest" "$data/$largest.sqlite"
 
+    section "placesd: places.density of the world in 120 x 40 cells at $near_places places"
+    density_figures "$largest"
+
     export_file=$work/$largest-export.json
     export_started=$(date +%s%N)
     if timeout 300 "$bin_dir/placesctl" --socket "$work/$largest.sock" export >"$export_file" \
@@ -1222,6 +1251,8 @@ if [ "$only_reference" = false ]; then
         failures=$((failures + 1))
     fi
     rm -f "$export_file"
+
+    map_figure "$work/$largest.sock" "$near_places"
 
     # Backups of the largest store while it is served: server.backup's wall time through placesctl against
     # sqlite3's .backup of the same database file, in rounds; then places.get at 50 connections while backups run

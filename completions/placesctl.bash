@@ -28,7 +28,7 @@ _placesctl()
         prev=${COMP_WORDS[COMP_CWORD - 1]}
     fi
 
-    local commands='add list get update visit unvisit tag untag tags move remove undo history near where watch import export backup status unlock key call help'
+    local commands='add list get update visit unvisit tag untag tags move remove undo history near map where watch import export backup status unlock key call help'
     local command='' socket='' position=0 i
     for ((i = 1; i < cword; i++)); do
         case ${words[i]} in
@@ -36,7 +36,7 @@ _placesctl()
                 socket=${words[i + 1]}
                 ((i++))
                 ;;
-            --color | --lat | --latitude | --lon | --longitude | --description | --tag | --country | --sort | --order | --search | --bbox | --from | --offset | --limit | --format | --fields | --name | --if-version | --on | --before | --after | --radius | --on-conflict | -o | --output | --keep | --key-file)
+            --color | --lat | --latitude | --lon | --longitude | --description | --tag | --country | --sort | --order | --search | --bbox | --from | --offset | --limit | --format | --fields | --name | --if-version | --on | --before | --after | --radius | --around | --width | --height | --svg | --on-conflict | -o | --output | --keep | --key-file)
                 ((i++))
                 ;;
             -*) ;;
@@ -177,6 +177,22 @@ _placesctl()
             esac
             options='--lat --latitude --lon --longitude --from --country --radius --limit --visited --unvisited --sort --order --reverse --search --tag --bbox --format'
             ;;
+        map)
+            case $prev in
+                --around)
+                    _placesctl_places "$socket" "$cur"
+                    return
+                    ;;
+                --bbox | --radius | --country | --search | --tag | --width | --height)
+                    return
+                    ;;
+                --svg)
+                    if declare -F _filedir >/dev/null; then _filedir; else mapfile -t COMPREPLY < <(compgen -f -- "$cur"); fi
+                    return
+                    ;;
+            esac
+            options='--around --bbox --radius --country --visited --unvisited --search --tag --width --height --blocks --ascii --svg --watch'
+            ;;
         where)
             case $prev in
                 --country)
@@ -201,7 +217,7 @@ _placesctl()
         export)
             case $prev in
                 --format)
-                    mapfile -t COMPREPLY < <(compgen -W 'json geojson gpx kml kmz csv' -- "$cur")
+                    mapfile -t COMPREPLY < <(compgen -W 'json geojson gpx kml kmz csv svg' -- "$cur")
                     return
                     ;;
                 -o | --output)
@@ -270,7 +286,7 @@ _placesctl()
         call)
             case $position in
                 0)
-                    mapfile -t COMPREPLY < <(compgen -W 'places.add places.get places.list places.update places.remove places.move places.near places.resolve places.tags places.watch places.import places.import.begin places.import.add places.import.commit places.import.abort places.export places.undo places.history server.status server.unlock server.backup rpc.discover' -- "$cur")
+                    mapfile -t COMPREPLY < <(compgen -W 'places.add places.get places.list places.update places.remove places.move places.near places.density places.resolve places.tags places.watch places.import places.import.begin places.import.add places.import.commit places.import.abort places.export places.undo places.history server.status server.unlock server.backup rpc.discover' -- "$cur")
                     ;;
             esac
             ;;

@@ -1,7 +1,7 @@
 # fish completion for placesctl.
 # Made from placesctl's option declarations by 'make completions'; edit those, not this file.
 
-set -l commands add list get update visit unvisit tag untag tags move remove undo history near where watch import export backup status unlock key call help
+set -l commands add list get update visit unvisit tag untag tags move remove undo history near map where watch import export backup status unlock key call help
 
 # Prints the names of the caller's places and their ids, each with a description, asking the daemon.
 function __placesctl_ids
@@ -26,7 +26,7 @@ function __placesctl_argument
     for token in $tokens
         if test $skip = 1
             set skip 0
-        else if contains -- $token --socket --color --lat --latitude --lon --longitude --description --tag --country --sort --order --search --bbox --from --offset --limit --format --fields --name --if-version --on --before --after --radius --on-conflict -o --output --keep --key-file
+        else if contains -- $token --socket --color --lat --latitude --lon --longitude --description --tag --country --sort --order --search --bbox --from --offset --limit --format --fields --name --if-version --on --before --after --radius --around --width --height --svg --on-conflict -o --output --keep --key-file
             set skip 1
         else if string match -q -- '-*' $token
             continue
@@ -61,10 +61,11 @@ complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a remove -
 complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a undo -d 'Revert your last change, or your last N changes'
 complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a history -d 'List your recent changes, newest first'
 complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a near -d 'List the places nearest to a point or a place, nearest first'
+complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a map -d 'Draw your places on a map of the world in the terminal'
 complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a where -d 'List the cities of a name, most populous first'
 complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a watch -d 'Show your places, then each change as it happens'
 complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a import -d 'Add the places of a JSON, GeoJSON, GPX, KML, KMZ or CSV file'
-complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a export -d 'Write all your places as JSON, GeoJSON, GPX, KML, KMZ or CSV'
+complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a export -d 'Write your places as JSON, GeoJSON, GPX, KML, KMZ, CSV or SVG'
 complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a backup -d 'Back up all users\' places into a file while placesd runs'
 complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a status -d 'Show the daemon\'s status and your number of places'
 complete -c placesctl -n "not __fish_seen_subcommand_from $commands" -a unlock -d 'Give a locked placesd the key to its encrypted places'
@@ -78,13 +79,13 @@ complete -c placesctl -n '__fish_seen_subcommand_from add update' -l description
 complete -c placesctl -n '__fish_seen_subcommand_from add' -l visited -d 'Mark the place as visited already'
 complete -c placesctl -n '__fish_seen_subcommand_from add' -l tag -x -d 'Give the place tag TAG; repeat it for more tags'
 complete -c placesctl -n '__fish_seen_subcommand_from add where' -l country -x -d 'Look for the city in this country: a code or a country\'s name'
-complete -c placesctl -n '__fish_seen_subcommand_from list' -l visited -d 'Show only visited places'
-complete -c placesctl -n '__fish_seen_subcommand_from list' -l unvisited -d 'Show only places not visited yet'
+complete -c placesctl -n '__fish_seen_subcommand_from list map' -l visited -d 'Show only visited places'
+complete -c placesctl -n '__fish_seen_subcommand_from list map' -l unvisited -d 'Show only places not visited yet'
 complete -c placesctl -n '__fish_seen_subcommand_from list near' -l sort -x -a 'position name createdAt updatedAt visitedAt distance' -d 'Order by position, name, createdAt, updatedAt, visitedAt or distance'
 complete -c placesctl -n '__fish_seen_subcommand_from list near' -l order -x -a 'asc desc' -d 'Smallest first or largest first'
 complete -c placesctl -n '__fish_seen_subcommand_from list near' -l reverse -d 'The same as --order desc'
-complete -c placesctl -n '__fish_seen_subcommand_from list near' -l search -x -d 'Only places whose name, description or a tag contains TEXT, ignoring case and accents'
-complete -c placesctl -n '__fish_seen_subcommand_from list near' -l tag -x -d 'Only places with tag TAG, ignoring case and accents; repeat it for places with every TAG'
+complete -c placesctl -n '__fish_seen_subcommand_from list near map' -l search -x -d 'Only places whose name, description or a tag contains TEXT, ignoring case and accents'
+complete -c placesctl -n '__fish_seen_subcommand_from list near map' -l tag -x -d 'Only places with tag TAG, ignoring case and accents; repeat it for places with every TAG'
 complete -c placesctl -n '__fish_seen_subcommand_from list near' -l bbox -x -d 'Only places in this box of degrees; W greater than E crosses the antimeridian'
 complete -c placesctl -n '__fish_seen_subcommand_from list' -l lat -l latitude -x -d 'With --sort distance: measure from this latitude'
 complete -c placesctl -n '__fish_seen_subcommand_from list' -l lon -l longitude -x -d 'With --sort distance: measure from this longitude'
@@ -106,14 +107,24 @@ complete -c placesctl -n '__fish_seen_subcommand_from move' -l bottom -d 'Put th
 complete -c placesctl -n '__fish_seen_subcommand_from history' -l limit -x -d 'Show at most N changes'
 complete -c placesctl -n '__fish_seen_subcommand_from near' -l from -x -a '(__placesctl_ids)' -d 'Measure from this place instead of a point'
 complete -c placesctl -n '__fish_seen_subcommand_from near' -l country -x -d 'Take WHERE as a city of this country: a code or a name'
-complete -c placesctl -n '__fish_seen_subcommand_from near' -l radius -x -d 'Only places this close: metres or kilometres'
+complete -c placesctl -n '__fish_seen_subcommand_from near' -l radius -x -d 'Only places this close: metres, kilometres or miles'
 complete -c placesctl -n '__fish_seen_subcommand_from near' -l visited -d 'Only visited places'
 complete -c placesctl -n '__fish_seen_subcommand_from near' -l unvisited -d 'Only places not visited yet'
+complete -c placesctl -n '__fish_seen_subcommand_from map' -l around -x -a '(__placesctl_ids)' -d 'Show the circle of --radius around LAT,LON, one of your places or a city'
+complete -c placesctl -n '__fish_seen_subcommand_from map' -l bbox -x -d 'Show this box of degrees; W greater than E crosses the antimeridian'
+complete -c placesctl -n '__fish_seen_subcommand_from map' -l radius -x -d 'With --around: metres, kilometres or miles; 100km if not given'
+complete -c placesctl -n '__fish_seen_subcommand_from map' -l country -x -d 'Take --around as a city of this country: a code or a name'
+complete -c placesctl -n '__fish_seen_subcommand_from map' -l width -x -d 'The map\'s width in cells'
+complete -c placesctl -n '__fish_seen_subcommand_from map' -l height -x -d 'The map\'s height in cells, legend included'
+complete -c placesctl -n '__fish_seen_subcommand_from map' -l blocks -d 'Draw land with half blocks instead of braille, for fonts without braille'
+complete -c placesctl -n '__fish_seen_subcommand_from map' -l ascii -d 'Draw with ASCII characters only, for terminals with nothing else'
+complete -c placesctl -n '__fish_seen_subcommand_from map' -l svg -r -F -d 'Write the map as an SVG picture to FILE'
+complete -c placesctl -n '__fish_seen_subcommand_from map' -l watch -d 'Stay on the terminal and redraw after every change'
 complete -c placesctl -n '__fish_seen_subcommand_from import' -l format -x -a 'json geojson gpx kml kmz csv' -d 'Read FILE as json, geojson, gpx, kml, kmz or csv instead of recognising its format'
 complete -c placesctl -n '__fish_seen_subcommand_from import' -l on-conflict -x -a 'fail skip replace' -d 'For an id already in use: fail, skip the place, or replace your place\'s fields with the imported ones'
 complete -c placesctl -n '__fish_seen_subcommand_from import' -l skip-duplicates -d 'Leave out places without an id that have the name of one of yours, or of one earlier in the file, within 50 m of it'
 complete -c placesctl -n '__fish_seen_subcommand_from import' -l dry-run -d 'Say what would be added, replaced and skipped, and change nothing'
-complete -c placesctl -n '__fish_seen_subcommand_from export' -l format -x -a 'json geojson gpx kml kmz csv' -d 'json, geojson, gpx, kml, kmz or csv'
+complete -c placesctl -n '__fish_seen_subcommand_from export' -l format -x -a 'json geojson gpx kml kmz csv svg' -d 'json, geojson, gpx, kml, kmz, csv or svg'
 complete -c placesctl -n '__fish_seen_subcommand_from export' -l group-by-tag -d 'kml and kmz: put each place in a Folder named after its first tag'
 complete -c placesctl -n '__fish_seen_subcommand_from export' -s o -l output -r -F -d 'Write to FILE instead of standard output'
 complete -c placesctl -n '__fish_seen_subcommand_from backup' -l keep -x -d 'With a DIRECTORY, keep the newest N backups there'
@@ -126,5 +137,5 @@ complete -c placesctl -n '__placesctl_argument 0 near' -a '(__placesctl_ids)' -d
 complete -c placesctl -n '__placesctl_argument 0 import' -F -a - -d 'The file to read, or - for standard input'
 complete -c placesctl -n '__placesctl_argument 0 backup' -F -d 'The backup file, or a directory to keep dated backups in'
 complete -c placesctl -n '__placesctl_argument 0 key' -a 'generate' -d 'What to do: generate, the only action'
-complete -c placesctl -n '__placesctl_argument 0 call' -a 'places.add places.get places.list places.update places.remove places.move places.near places.resolve places.tags places.watch places.import places.import.begin places.import.add places.import.commit places.import.abort places.export places.undo places.history server.status server.unlock server.backup rpc.discover' -d 'The method\'s name, such as places.list'
+complete -c placesctl -n '__placesctl_argument 0 call' -a 'places.add places.get places.list places.update places.remove places.move places.near places.density places.resolve places.tags places.watch places.import places.import.begin places.import.add places.import.commit places.import.abort places.export places.undo places.history server.status server.unlock server.backup rpc.discover' -d 'The method\'s name, such as places.list'
 complete -c placesctl -n '__placesctl_argument 0 help' -a "$commands" -d 'The command to explain'

@@ -111,6 +111,12 @@ final class CommandContext {
         try connection().nextNotification()
     }
 
+    /// The next notification on the open connection, or `.timedOut` when none arrived within
+    /// `timeoutMilliseconds` (nil: no limit); nil once the daemon has closed the connection.
+    func nextNotification(timeoutMilliseconds: Int32?) throws(ClientError) -> ServerNotification? {
+        try connection().nextNotification(timeoutMilliseconds: timeoutMilliseconds)
+    }
+
     /// Writes `text` to standard output (or holds it for the pager).
     func write(_ text: String) throws(CLIFailure) {
         if heldOutput != nil {

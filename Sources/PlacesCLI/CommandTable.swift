@@ -5,7 +5,7 @@ enum CommandTable {
         AddCommand.spec, ListCommand.spec, GetCommand.spec, UpdateCommand.spec, VisitCommand.visitSpec,
         VisitCommand.unvisitSpec, TagCommand.tagSpec, TagCommand.untagSpec, TagCommand.tagsSpec, MoveCommand.spec,
         RemoveCommand.spec, UndoCommand.spec, HistoryCommand.spec,
-        NearCommand.spec, WhereCommand.spec, WatchCommand.spec, ImportCommand.spec, ExportCommand.spec,
+        NearCommand.spec, MapCommand.spec, WhereCommand.spec, WatchCommand.spec, ImportCommand.spec, ExportCommand.spec,
         BackupCommand.spec,
         StatusCommand.spec, UnlockCommand.spec, KeyCommand.spec,
         CallCommand.spec, HelpCommand.spec,

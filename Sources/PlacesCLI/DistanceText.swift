@@ -1,6 +1,10 @@
 /// Distances as placesctl reads and writes them.
 enum DistanceText {
-    /// `500`, `500m`, `5km`, `2.5km` (units in any case) as metres; nil for anything else or a negative distance.
+    /// Metres in a statute mile.
+    static let metresPerMile = 1_609.344
+
+    /// `500`, `500m`, `5km`, `2.5km`, `20mi` (units in any case) as metres; nil for anything else or a negative
+    /// distance.
     static func metres(_ text: String) -> Double? {
         let lower = text.lowercased()
         var number = Substring(lower)
@@ -8,6 +12,9 @@ enum DistanceText {
         if lower.hasSuffix("km") {
             number = lower.dropLast(2)
             scale = 1000
+        } else if lower.hasSuffix("mi") {
+            number = lower.dropLast(2)
+            scale = metresPerMile
         } else if lower.hasSuffix("m") {
             number = lower.dropLast(1)
         }

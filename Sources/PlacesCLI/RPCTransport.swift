@@ -13,6 +13,8 @@ public protocol RPCTransport: AnyObject {
     ) throws(ClientError) -> JSONValue
     /// The next notification the daemon sends on its own; nil once it has closed the connection.
     func nextNotification() throws(ClientError) -> ServerNotification?
+    /// The next notification, or `.timedOut` when none arrived within `timeoutMilliseconds` (nil: no limit).
+    func nextNotification(timeoutMilliseconds: Int32?) throws(ClientError) -> ServerNotification?
     /// Ends the conversation.
     func close()
 }

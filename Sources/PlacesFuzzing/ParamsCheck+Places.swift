@@ -34,7 +34,7 @@ extension ParamsCheck {
             "update params written back decode differently")
 
         let base = places.last ?? PlaceSample.place(Self.fallbackDraft, random: &random)
-        let time = Timestamp(millisecondsSinceEpoch: base.updatedAt.millisecondsSinceEpoch &+ 1)
+        let time = PlaceSample.clock(after: base.updatedAt)
         let updated = base.applying(patch, at: time)
         let (baseDraft, updatedDraft) = (try PlaceSample.draft(of: base), try PlaceSample.draft(of: updated))
         let changesNothing = baseDraft == updatedDraft

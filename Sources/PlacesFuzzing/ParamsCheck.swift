@@ -35,6 +35,12 @@ struct ParamsCheck {
         try checkID(params, move.map(\.id))
         if case .success(let move) = move { try checkMove(move) }
         try checkNear(attempt(NearParams.decode, params), params)
+        if case .success(let density) = try attempt(DensityParams.decode, params) {
+            let members = density.encoded.members.map { ($0.key, Optional($0.value)) }
+            try require(
+                try decodeAgain(DensityParams.decode, members) == density, "params.density",
+                "density params written back decode differently")
+        }
         if case .success(let watch) = try attempt(WatchParams.decode, params) {
             try require(
                 try decodeAgain(WatchParams.decode, [("allUsers", .bool(watch.allUsers))]) == watch, "params.watch",

@@ -43,7 +43,8 @@ extension Timestamp {
     /// Days from 1970-01-01 to a proleptic Gregorian date (Howard Hinnant's algorithm).
     private static func daysSinceEpoch(year: Int64, month: Int64, day: Int64) -> Int64 {
         let shiftedYear = month <= 2 ? year - 1 : year
-        let era = shiftedYear / 400
+        // Rounded down, not towards zero: January and February of year 0 belong to year -1's era.
+        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
         let yearOfEra = shiftedYear - era * 400
         let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
         let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear

@@ -53,6 +53,11 @@ final class FakeTransport: RPCTransport {
         return try notifications.removeFirst().get()
     }
 
+    /// The next scripted notification, whatever the timeout.
+    func nextNotification(timeoutMilliseconds: Int32?) throws(ClientError) -> ServerNotification? {
+        try nextNotification()
+    }
+
     /// Records that the transport was closed.
     func close() {
         isClosed = true

@@ -142,7 +142,8 @@ import Testing
         #expect(
             names == [
                 "add", "list", "get", "update", "visit", "unvisit", "tag", "untag", "tags", "move", "remove", "undo",
-                "history", "near", "where", "watch", "import", "export", "backup", "status", "unlock", "key", "call",
+                "history", "near", "map", "where", "watch", "import", "export", "backup", "status", "unlock", "key",
+                "call",
                 "help",
             ])
         let overview = HelpText.overview()

@@ -76,7 +76,7 @@ import Testing
         #expect(outcome.connectedPaths.isEmpty)
         #expect(
             outcome.standardError.hasPrefix(
-                "placesctl: --format must be json, geojson, gpx, kml, kmz or csv, got 'shp'.\n"))
+                "placesctl: --format must be json, geojson, gpx, kml, kmz, csv or svg, got 'shp'.\n"))
         let grouped = Self.daemon().run("export", "--format", "gpx", "--group-by-tag")
         #expect(grouped.exitCode == .usage && grouped.connectedPaths.isEmpty)
     }

@@ -26,7 +26,7 @@ import Testing
 
     @Test(arguments: [
         ("500", 500.0), ("500m", 500.0), ("500M", 500.0), ("5km", 5_000.0), ("2.5km", 2_500.0), ("2.5KM", 2_500.0),
-        ("0", 0.0), (".5km", 500.0), ("1e3m", 1_000.0),
+        ("0", 0.0), (".5km", 500.0), ("1e3m", 1_000.0), ("2mi", 3_218.688), ("1MI", 1_609.344),
     ])
     func radiusAcceptsMetresAndKilometres(text: String, metres: Double) {
         #expect(DistanceText.metres(text) == metres)
@@ -45,7 +45,7 @@ import Testing
                 """)
     }
 
-    @Test(arguments: ["", "km", "m", "-5km", "5 km", "5mi", "five", "nan", "inf", "5kmm", "1e400"])
+    @Test(arguments: ["", "km", "m", "-5km", "5 km", "mi", "-2mi", "five", "nan", "inf", "5kmm", "1e400"])
     func radiusRefusesEverythingElse(text: String) {
         #expect(DistanceText.metres(text) == nil)
     }
@@ -135,7 +135,7 @@ import Testing
     @Test(arguments: [
         (
             ["near", "--lat", "1", "--lon", "2", "--radius", "far"],
-            "--radius expects a distance such as 500, 500m or 2.5km, got 'far'"
+            "--radius expects a distance such as 500, 500m, 2.5km or 20mi, got 'far'"
         ),
         (["near", "--lat", "1", "--lon", "2", "--limit", "-1"], "--limit must be 0 or more, got -1"),
         (["near", "--lat", "x", "--lon", "2"], "--lat expects a number, got 'x'"),

@@ -55,6 +55,13 @@ import Testing
         NearParams(coordinate: Coordinate(latitude: 0, longitude: 0), radius: 2_500.5, limit: 0),
         NearParams(
             from: id, limit: 3, selection: PlaceSelection(sort: .name, order: .descending, visited: false, query: "é")),
+        try! DensityParams(
+            grid: DensityGrid(
+                box: BoundingBox(south: -90, west: -180, north: 90, east: 180, field: "bbox"), columns: 120, rows: 40)),
+        try! DensityParams(
+            grid: DensityGrid(
+                box: BoundingBox(south: -10.5, west: 170, north: 10, east: -170, field: "bbox"), columns: 3, rows: 2),
+            labels: 0, visited: false, query: "Tower", tags: ["rome", "Museums"]),
         WatchParams(),
         WatchParams(allUsers: true),
         ImportParams(places: []),

@@ -46,6 +46,41 @@ struct ResultTypesTests {
         }
     }
 
+    @Test func densityResultsRoundTrip() throws {
+        let place = samplePlace()
+        let text = Self.written { out in
+            DensityResult.write(visited: 1, unvisited: 4, revision: 9, to: &out) { out in
+                DensityResult.writeCell((column: 3, row: 0, visited: 1, unvisited: 2), isFirst: true, to: &out)
+                DensityResult.writeLabel(place, isFirst: true, to: &out)
+                DensityResult.writeLabel(place, isFirst: false, to: &out)
+                DensityResult.endCell(to: &out)
+                DensityResult.writeCell((column: 0, row: 7, visited: 0, unvisited: 2), isFirst: false, to: &out)
+                DensityResult.endCell(to: &out)
+            }
+        }
+        #expect(text.hasPrefix(#"{"cells":[{"column":3,"row":0,"visited":1,"unvisited":2,"nearest":[{"id":"#))
+        #expect(
+            text.hasSuffix(
+                #"{"column":0,"row":7,"visited":0,"unvisited":2,"nearest":[]}],"visited":1,"unvisited":4,"revision":9}"#
+            ))
+        let result = try DensityResult.decode(JSONParser.parse(Array(text.utf8)))
+        let label = DensityResult.Label(
+            id: place.id, name: place.name, coordinate: place.coordinate, isVisited: place.isVisited)
+        #expect(
+            result
+                == DensityResult(
+                    cells: [
+                        DensityResult.Cell(column: 3, row: 0, visited: 1, unvisited: 2, nearest: [label, label]),
+                        DensityResult.Cell(column: 0, row: 7, visited: 0, unvisited: 2, nearest: []),
+                    ], visited: 1, unvisited: 4, revision: 9))
+        #expect(throws: ReplyError.incomplete(keys: ["column", "row", "visited", "unvisited", "nearest"])) {
+            try DensityResult.decode(["cells": [["column": 1]], "visited": 0, "unvisited": 0, "revision": 0])
+        }
+        #expect(throws: ReplyError.missing(key: "revision", kind: "integer")) {
+            try DensityResult.decode(["cells": [], "visited": 0, "unvisited": 0])
+        }
+    }
+
     @Test func changeEventsRoundTrip() throws {
         let change = PlaceChange(kind: .moved, revision: 4, storeRevision: 9, place: samplePlace())
         let owner = Self.written { out in ChangeEvent.write(change, forAdmin: false, to: &out) }

@@ -23,6 +23,7 @@ struct DispatcherLimitsTests {
         case .importCommit, .importAbort: #""token":"t""#
         case .export: #""format":"gpx""#
         case .resolve: #""ref":"Louvre""#
+        case .density: #""bbox":{"south":-90,"west":-180,"north":90,"east":180},"columns":2,"rows":1"#
         case .unlock: #""key":"AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=""#
         case .backup: #""path":"/tmp/backup.sqlite""#
         }

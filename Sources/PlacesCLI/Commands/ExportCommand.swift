@@ -1,12 +1,12 @@
 import PlacesCommandLine
 import PlacesProtocol
 
-/// `placesctl export [--format json|geojson|gpx|kml|kmz|csv] [--group-by-tag] [-o FILE]`.
+/// `placesctl export [--format json|geojson|gpx|kml|kmz|csv|svg] [--group-by-tag] [-o FILE]`.
 enum ExportCommand {
     /// The declaration.
     static let spec = CommandSpec(
         name: "export",
-        abstract: "Write all your places as JSON, GeoJSON, GPX, KML, KMZ or CSV.",
+        abstract: "Write your places as JSON, GeoJSON, GPX, KML, KMZ, CSV or SVG.",
         discussion: """
             JSON and GeoJSON are written as one line of compact JSON, GPX, KML and CSV as placesd writes them; each \
             ends with a newline. KML holds each place's tags and visited state in ExtendedData, which 'placesctl \
@@ -14,26 +14,30 @@ enum ExportCommand {
             the way Google My Maps, Google Earth and Marble show lists. KMZ is that KML zipped, written as the \
             archive's bytes: to a file with -o, or to standard output when it is not a terminal. CSV has a header \
             row and the columns id, name, latitude, longitude, description, visited, visitedAt, tags (separated \
-            by ';') and createdAt. The format is --format's, json when not given, whatever -o's file is named. With -o, the file \
-            is replaced atomically (written to FILE.tmp, then renamed) and a confirmation is printed. With --json, \
-            the result object {"format", "document"} is written instead of the document (KMZ as base64).
+            by ';') and createdAt. The format is --format's, json when not given, whatever -o's file is named. \
+            With -o, the file is replaced atomically (written to FILE.tmp, then renamed) and a confirmation is \
+            printed. With --json, the result object {"format", "document"} is written instead of the document (KMZ \
+            as base64). --format svg draws the map of all your places, as 'placesctl map --svg' does, 120 × 40 \
+            cells.
             """,
         options: [format, groupByTag, output],
         handler: run
     )
 
     /// `--format FORMAT`.
-    static let format = Option<ExportFormat>(
+    static let format = Option<ExportChoice>(
         ["--format"], valueName: "FORMAT",
-        abstract: "json (the default, what 'placesctl import' reads), geojson, gpx, kml, kmz or csv.",
-        completion: .words(ExportFormat.allCases.map(\.rawValue)), defaultValue: .json,
-        convert: ExportFormat.init(rawValue:),
-        refusal: { spelling, text in "\(spelling) must be json, geojson, gpx, kml, kmz or csv, got '\(text)'" })
+        abstract: "json (the default, what 'placesctl import' reads), geojson, gpx, kml, kmz, csv or svg (a map).",
+        completion: .words(ExportChoice.names), defaultValue: .daemon(.json), convert: ExportChoice.init,
+        refusal: { spelling, text in "\(spelling) must be json, geojson, gpx, kml, kmz, csv or svg, got '\(text)'" })
 
     /// `--group-by-tag`.
     static let groupByTag = Flag(
         ["--group-by-tag"],
         abstract: "kml and kmz: put each place in a Folder named after its first tag (places without tags outside).")
+
+    /// The size of the map `--format svg` draws, in cells.
+    static let mapSize = (columns: 120, rows: 40)
 
     /// `-o FILE`, `--output FILE`.
     static let output = Option<String>(
@@ -42,7 +46,13 @@ enum ExportCommand {
 
     /// Sends `places.export` and writes the document.
     static func run(_ input: CommandInput, _ context: CommandContext) throws(CLIFailure) {
-        let format = try input[Self.format] ?? .json
+        let format: ExportFormat
+        switch try input[Self.format] ?? .daemon(.json) {
+        case .daemon(let chosen):
+            format = chosen
+        case .svg:
+            return try exportMap(input, context)
+        }
         let isGrouped = input[Self.groupByTag]
         if isGrouped && !format.groupsByTag {
             throw .usage("--group-by-tag is read only with --format kml or kmz", command: spec.name)
@@ -78,6 +88,20 @@ enum ExportCommand {
             throw .software("placesd's KMZ export is not a string of base64")
         }
         return archive
+    }
+
+    /// Draws the map of every place and writes it as SVG.
+    /// With --json, the result object as for the other formats: `{"format": "svg", "document": "<svg ..."}`.
+    static func exportMap(_ input: CommandInput, _ context: CommandContext) throws(CLIFailure) {
+        let drawing = try MapCommand.draw(MapRequest(size: mapSize), canvas: mapSize, context: context)
+        let coastline = MapCoastline.load(environment: context.runtime.environment)
+        if let problem = coastline.problem { context.note(problem) }
+        var document = drawing.svg(coastline: coastline.coastline)
+        if context.isJSON {
+            let result = JSONObject([(key: "format", value: "svg"), (key: "document", value: .string(document))])
+            document = JSONValue.object(result).jsonText + "\n"
+        }
+        try MapCommand.writeSVG(document, to: try input[Self.output] ?? "-", context: context)
     }
 
     /// The document as written: a string as is, anything else as compact JSON; either ending in a newline.

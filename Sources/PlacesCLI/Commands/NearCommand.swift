@@ -51,9 +51,9 @@ enum NearCommand {
     /// `--radius DISTANCE`, in metres.
     static let radius = Option<Double>(
         ["--radius"], valueName: "DISTANCE",
-        abstract: "Only places this close: metres (500, 500m) or kilometres (5km, 2.5km).",
+        abstract: "Only places this close: metres (500, 500m), kilometres (5km, 2.5km) or miles (20mi).",
         convert: DistanceText.metres,
-        refusal: { spelling, text in "\(spelling) expects a distance such as 500, 500m or 2.5km, got '\(text)'" })
+        refusal: { spelling, text in "\(spelling) expects a distance such as 500, 500m, 2.5km or 20mi, got '\(text)'" })
     /// `--limit N`.
     static let limit = Option<Int64>.integer(
         ["--limit"], valueName: "N", abstract: "Show at most N places (placesd's default: 10).")

@@ -9,6 +9,7 @@ public enum Method: String, CaseIterable, Sendable {
     case remove = "places.remove"
     case move = "places.move"
     case near = "places.near"
+    case density = "places.density"
     case resolve = "places.resolve"
     case tags = "places.tags"
     case watch = "places.watch"
@@ -35,6 +36,7 @@ public enum Method: String, CaseIterable, Sendable {
         case .remove: RemoveParams.self
         case .move: MoveParams.self
         case .near: NearParams.self
+        case .density: DensityParams.self
         case .resolve: ResolveParams.self
         case .watch: WatchParams.self
         case .importPlaces: ImportParams.self

@@ -4,7 +4,9 @@ import PlacesModel
 /// `bbox?`.
 public struct PlaceSelection: Sendable, Hashable {
     /// The keys it reads.
-    static let keys: [String] = ["sort", "order", PlaceField.visited.text, "query", tagKey, "bbox"]
+    static let keys: [String] = ["sort", "order"] + filterKeys
+    /// The keys of its filters (`visited?`, `query?`, `tag?`, `bbox?`), which `places.density` reads too.
+    static let filterKeys: [String] = [PlaceField.visited.text, "query", tagKey, "bbox"]
     /// The key of the tags every place selected must hold: one string or an array of them.
     public static let tagKey = "tag"
 

@@ -2,7 +2,8 @@ import PlacesModel
 import PlacesProtocol
 import PlacesState
 
-/// `places.list`, `places.near` and `places.resolve`: the reads that order, filter and look up a caller's places.
+/// `places.list`, `places.near`, `places.density` and `places.resolve`: the reads that order, filter, count and look up
+/// a caller's places.
 extension Dispatcher {
     func list(_ params: ListParams, caller: Caller) throws(RPCError) -> Execution {
         if params.allUsers { try requireAdmin(caller) }
@@ -116,6 +117,31 @@ extension Dispatcher {
         return .success { writer in
             writer.bytes.reserveCapacity(writer.bytes.count + results.estimatedJSONBytes + 16)
             NearResults.write(to: &writer) { body in results.forEach(body) }
+        }
+    }
+
+    func density(_ params: DensityParams, caller: Caller) throws(RPCError) -> Execution {
+        let filter = PlaceFilter(
+            visited: params.visited, query: params.query.flatMap(TextQuery.init), tags: params.tags)
+        let map = try unlockedSnapshot().density(
+            of: caller.uid, grid: params.grid, filter: filter, labels: params.labels)
+        return .success { writer in
+            DensityResult.write(
+                visited: map.visited, unvisited: map.unvisited, revision: map.revision, to: &writer
+            ) { writer in
+                var isFirstCell = true
+                map.forEachCell { cell, nearest in
+                    DensityResult.writeCell(
+                        (cell.column, cell.row, cell.visited, cell.unvisited), isFirst: isFirstCell, to: &writer)
+                    isFirstCell = false
+                    var isFirstPlace = true
+                    nearest.forEach { place in
+                        DensityResult.writeLabel(place, isFirst: isFirstPlace, to: &writer)
+                        isFirstPlace = false
+                    }
+                    DensityResult.endCell(to: &writer)
+                }
+            }
         }
     }
 

@@ -37,6 +37,8 @@ extension Dispatcher {
                 return .mutation(.move(params.id, toIndex: params.index, ifVersion: params.ifVersion))
             case .near:
                 return try near(NearParams.decode(request.params), caller: caller)
+            case .density:
+                return try density(DensityParams.decode(request.params), caller: caller)
             case .resolve:
                 return try resolve(ResolveParams.decode(request.params), caller: caller)
             case .tags:

@@ -8,7 +8,8 @@ extension Method {
         // A staged import's parts wait, as reads do, for the changes before them: cheap, and in order.
         case .importBegin, .importAdd, .importAbort: false
         // An undo waits, as a read does, for the changes sent before it: it reverts what they committed.
-        case .get, .list, .near, .resolve, .tags, .watch, .export, .status, .unlock, .backup, .discover, .undo,
+        case .get, .list, .near, .density, .resolve, .tags, .watch, .export, .status, .unlock, .backup, .discover,
+            .undo,
             .history:
             false
         }

@@ -171,6 +171,12 @@ enum OpenRPCDocument {
                 "The caller's places nearest to a point or a place, nearest first, with great-circle distances in metres.",
                 params: nearParams + selectionParams(defaultSort: .distance),
                 result: result("nearest", NearResults.schema), errors: ["NotFound", "Locked"])
+        case .density:
+            return Self.method(
+                method,
+                "Counts the caller's places (visited and unvisited apart) in each cell of a grid over a box, with the places nearest to each cell's centre, for drawing a map.",
+                params: densityParams + filterParams, result: result("density", DensityResult.schema),
+                errors: ["Locked"])
         case .resolve:
             return Self.method(
                 method, "The caller's places a name, the beginning of one, or an id prefix names.",

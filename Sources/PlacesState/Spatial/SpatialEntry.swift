@@ -4,7 +4,20 @@ import PlacesModel
 /// places), and the place itself.
 package struct SpatialEntry: Sendable, Comparable {
     /// The place's Hilbert curve index: places near each other on the curve are near each other on the map.
-    package var key: UInt64
+    package var key: UInt64 {
+        get { keyAndFlag & Self.keyMask }
+        set { keyAndFlag = newValue & Self.keyMask | keyAndFlag & Self.visitedFlag }
+    }
+    /// Whether the place is visited, kept in the entry so that counting visited places (`places.density`) reads no
+    /// place; false in an entry made to look one up.
+    package var isVisited: Bool { keyAndFlag & Self.visitedFlag != 0 }
+    /// The curve index (`HilbertCurve.order` × 2 bits) and, in the top bit, the visited flag: the flag costs no
+    /// byte of the entry, and every ordering reads `key`, which leaves it out.
+    private var keyAndFlag: UInt64
+    /// The bits of `keyAndFlag` that hold the curve index.
+    private static let keyMask: UInt64 = (1 << 63) - 1
+    /// The bit of `keyAndFlag` that holds the visited flag.
+    private static let visitedFlag: UInt64 = 1 << 63
     /// The place's position in its owner's list.
     package var position: Int64
     /// The place's latitude in degrees.
@@ -31,7 +44,7 @@ package struct SpatialEntry: Sendable, Comparable {
     /// The entry of `stored`, stored at `position`; with nil, an entry to find the one of the place at
     /// `coordinate` and `position`.
     package init(coordinate: Coordinate, position: Int64, stored: StoredPlace?) {
-        self.key = HilbertCurve.index(of: coordinate)
+        self.keyAndFlag = HilbertCurve.index(of: coordinate) | (stored?.place.isVisited == true ? Self.visitedFlag : 0)
         self.position = position
         self.latitude = coordinate.latitude
         self.longitude = coordinate.longitude
@@ -43,11 +56,12 @@ package struct SpatialEntry: Sendable, Comparable {
     package init(unkeyed stored: StoredPlace, position: Int64) {
         self.init(unkeyed: stored.place.coordinate, position: position)
         self.unretained = Unmanaged.passUnretained(stored)
+        if stored.place.isVisited { keyAndFlag = Self.visitedFlag }
     }
 
     /// An entry at `coordinate` and `position` without its curve index or place (for boxes in tests).
     package init(unkeyed coordinate: Coordinate, position: Int64) {
-        self.key = 0
+        self.keyAndFlag = 0
         self.position = position
         self.latitude = coordinate.latitude
         self.longitude = coordinate.longitude

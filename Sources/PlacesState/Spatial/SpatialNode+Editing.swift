@@ -19,9 +19,7 @@ extension SpatialNode {
                 children[child] = SpatialChild(children[child].node)
                 children.insert(sibling, at: child + 1)
             } else {
-                children[child].first = min(children[child].first, entry.order)
-                children[child].box.formUnion(entry)
-                children[child].minimumPosition = min(children[child].minimumPosition, entry.position)
+                children[child].include(entry)
             }
             let split = TreeArrays.split(&children, capacity: SpatialNode.branchCapacity, grewAt: child + 1)
             self = .branch(children)

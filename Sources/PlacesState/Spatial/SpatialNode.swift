@@ -25,26 +25,37 @@ package enum SpatialNode: Sendable {
         }
     }
 
-    /// Where the first entry is in curve order, the box around all entries and their smallest position; the node
-    /// must not be empty.
-    package var summary: (first: SpatialOrder, box: GeoBox, minimumPosition: Int64) {
+    /// What a parent keeps of a child: where its first entry is in curve order, the box around all its entries,
+    /// their smallest position, their number and how many of them are visited.
+    package typealias Summary = (
+        first: SpatialOrder, box: GeoBox, minimumPosition: Int64, count: UInt32, visitedCount: UInt32
+    )
+
+    /// The node's `Summary`; the node must not be empty.
+    package var summary: Summary {
         switch self {
         case .leaf(let entries):
             var box = GeoBox(entries[0])
             var minimumPosition = entries[0].position
-            for entry in entries.dropFirst() {
+            var visitedCount: UInt32 = 0
+            for entry in entries {
                 box.formUnion(entry)
                 minimumPosition = min(minimumPosition, entry.position)
+                if entry.isVisited { visitedCount += 1 }
             }
-            return (entries[0].order, box, minimumPosition)
+            return (entries[0].order, box, minimumPosition, UInt32(entries.count), visitedCount)
         case .branch(let children):
             var box = children[0].box
             var minimumPosition = children[0].minimumPosition
-            for child in children.dropFirst() {
+            var count: UInt32 = 0
+            var visitedCount: UInt32 = 0
+            for child in children {
                 box.formUnion(child.box)
                 minimumPosition = min(minimumPosition, child.minimumPosition)
+                count += child.count
+                visitedCount += child.visitedCount
             }
-            return (children[0].first, box, minimumPosition)
+            return (children[0].first, box, minimumPosition, count, visitedCount)
         }
     }
 

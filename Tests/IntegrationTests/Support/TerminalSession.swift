@@ -65,6 +65,20 @@ final class TerminalSession {
         _ = try Subprocess.run(tmux, ["-S", socket, "send-keys"] + keys, in: directory)
     }
 
+    /// A tmux format about the pane, such as `#{alternate_on}` (1 while the program shows the alternate screen)
+    /// or `#{cursor_flag}` (1 while the cursor is shown).
+    func paneFormat(_ format: String) throws -> String {
+        let shown = try Subprocess.run(tmux, ["-S", socket, "display-message", "-p", format], in: directory)
+        return shown.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Resizes the terminal to `columns` × `rows` (the program on it gets SIGWINCH).
+    func resize(columns: Int, rows: Int) throws {
+        let resized = try Subprocess.run(
+            tmux, ["-S", socket, "resize-window", "-x", "\(columns)", "-y", "\(rows)"], in: directory)
+        guard resized.status == .exited(0) else { throw TestFailure("tmux did not resize: \(resized.summary)") }
+    }
+
     /// Ends the tmux server and everything on its terminal.
     func close() {
         _ = try? Subprocess.run(tmux, ["-S", socket, "kill-server"], in: directory)
