@@ -40,7 +40,7 @@ TEST_PACKAGES := python3 util-linux e2fsprogs sqlite3 socat netcat-openbsd shell
 	iproute2 bash-completion zsh fish tmux less librsvg2-bin netpbm $(SYSTEMD_PACKAGES)
 # PyPI packages the integration tests import with the python3 on PATH (the geojson export's validity check).
 TEST_PYTHON_PACKAGES := geojson
-BENCH_PACKAGES := redis-server redis-tools hyperfine gcc python3 socat postgresql-15 util-linux sqlite3
+BENCH_PACKAGES := redis-server redis-tools hyperfine gcc python3 socat postgresql-15 util-linux sqlite3 gdal-bin
 
 .DEFAULT_GOAL := build
 

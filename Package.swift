@@ -96,7 +96,7 @@ let package = Package(
             dependencies: [
                 "PlacesModel", "PlacesLocking", "PlacesSystem", "PlacesSystemd", "PlacesState", "PlacesSealing",
                 "PlacesPersistence", "PlacesSQLite", "PlacesPostgres", "PlacesStore", "PlacesProtocol", "PlacesGPX",
-                "PlacesCommandLine",
+                "PlacesFormats", "PlacesCommandLine",
             ],
             swiftSettings: strict
         ),

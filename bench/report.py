@@ -10,7 +10,10 @@ hyperfine's exports (startup.json, oneshot.json), one KEY=VALUE file per
 store size (placesd-1M.txt: load time, start-up times, VmRSS, export size),
 the backups' wall times, one JSON line per run (placesd-backup.jsonl,
 sqlite3-backup.jsonl), and the share of each run a backup covered, one
-number a line (placesd-get-c50-during-backup.coverage, ...).
+number a line (placesd-get-c50-during-backup.coverage, ...), and the formats'
+wall times, one JSON line per run (placesd-import-kml.jsonl, ogr2ogr-kml.jsonl,
+placesd-import-csv.jsonl, ogr2ogr-csv.jsonl, placesd-export-kml.jsonl,
+placesd-export-gpx.jsonl).
 Each figure of a repeated measurement is the median over its runs; one-shot
 commands count with hyperfine's median. The meta keys `sizes`, `places` and
 `near_places` say which sizes were measured.
@@ -336,6 +339,22 @@ def import_targets(raw):
     ]
 
 
+def format_targets(raw):
+    """The figures of the formats of other software: KML and CSV imports against GDAL reading the same file, and the
+    KML export against our GPX export; wall times in seconds (ratio = placesd / reference, lower is better)."""
+    formats = raw["formats"]
+    places = field(formats["import_kml"], "places") or field(formats["import_csv"], "places")
+    label = f"{int(places):,}" if places is not None else "n/a"
+    return [
+        (f"import of {label} places from KML, s (placesctl import)", field(formats["import_kml"], "seconds"),
+         field(formats["ogr2ogr_kml"], "seconds"), "ogr2ogr -f GeoJSON of the same KML", AT_MOST, 1.0),
+        (f"import of {label} places from CSV, s (placesctl import)", field(formats["import_csv"], "seconds"),
+         field(formats["ogr2ogr_csv"], "seconds"), "ogr2ogr -f GeoJSON of the same CSV", AT_MOST, 1.0),
+        (f"export of {label} places to KML, s (placesctl export)", field(formats["export_kml"], "seconds"),
+         field(formats["export_gpx"], "seconds"), "placesctl export --format gpx", AT_MOST, 1.5),
+    ]
+
+
 def verdict(value, op, bound):
     if value is None:
         return "n/a"
@@ -498,6 +517,15 @@ def main():
             "staged": read_runs(directory, "placesd-import-staged.jsonl"),
             "one_request": read_runs(directory, "placesd-import-one-request.jsonl"),
         },
+        # The formats of other software: imports against ogr2ogr of the same file, the KML export against GPX's.
+        "formats": {
+            "import_kml": read_runs(directory, "placesd-import-kml.jsonl"),
+            "ogr2ogr_kml": read_runs(directory, "ogr2ogr-kml.jsonl"),
+            "import_csv": read_runs(directory, "placesd-import-csv.jsonl"),
+            "ogr2ogr_csv": read_runs(directory, "ogr2ogr-csv.jsonl"),
+            "export_kml": read_runs(directory, "placesd-export-kml.jsonl"),
+            "export_gpx": read_runs(directory, "placesd-export-gpx.jsonl"),
+        },
         "startup_ms": startup,
         "hyperfine": startup_export,
         "oneshot_ms": oneshot,
@@ -520,6 +548,7 @@ def main():
     raw["map_targets"] = judged_rows(map_targets(directory, large))
     raw["backup_targets"] = judged_rows(backup_targets(raw))
     raw["import_targets"] = judged_rows(import_targets(raw))
+    raw["format_targets"] = judged_rows(format_targets(raw))
     growth = scaling_rows(raw)
     labels = [size_label(size) for size in sizes]
     raw["growth"] = [
@@ -583,6 +612,8 @@ def main():
               "each add run's)")
     print("\nimports of any size (ratio = staged import / one request)")
     print_judged(raw["import_targets"])
+    print("\nthe formats of other software (wall time; ratio = placesd / reference)")
+    print_judged(raw["format_targets"])
 
     print(f"\nhow cost grows ({', '.join(labels)} places; ratio = {labels[-1]} / {labels[0]}; "
           f"req/s must stay within {FLAT_LOW}-{FLAT_HIGH})")
@@ -601,7 +632,8 @@ def main():
     if large_facts.get("export_bytes") is not None:
         print(f"JSON export of {meta['near_places']} places: {large_facts['export_bytes']:,.0f} bytes")
     judged = (raw["targets"] + raw["pipeline_targets"] + raw["shared_targets"] + raw["search_targets"]
-              + raw["map_targets"] + raw["backup_targets"] + raw["import_targets"] + raw["growth"])
+              + raw["map_targets"] + raw["backup_targets"] + raw["import_targets"] + raw["format_targets"]
+              + raw["growth"])
     failed = [row["figure"] for row in judged if row["result"] == "FAIL"]
     missing = [row["figure"] for row in judged if row["result"] == "n/a"]
     print(f"targets: {len(failed)} FAIL, {len(missing)} n/a")

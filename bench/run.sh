@@ -37,6 +37,11 @@
 #     import` into a fresh placesd with its default settings (the staged import, in parts under the 1 MiB line
 #     limit), in rounds with the same file sent as one places.import request to a fresh placesd whose line limit is
 #     raised (bench/import-once.py); places/s, each run on a database of its own;
+#   - the formats of other software (format_figures): `placesctl import` of 100,000 places from KML, against GDAL's
+#     `ogr2ogr -f GeoJSON` of the same file, and from CSV against `ogr2ogr` of the same CSV (each import into a
+#     fresh placesd with its default settings); `placesctl export --format kml` of 100,000 places against
+#     `placesctl export --format gpx` of the same places (bench/make-export.py writes the files; wall time, in
+#     rounds, median);
 #   - over PostgreSQL (when postgresql-15 is installed; a throwaway cluster of its own, Unix socket only):
 #     durable places.add at 50 connections on one host, and on two hosts over one database at once (25 each,
 #     then 50 each), beside a SQLite host; places.get and places.near on a PostgreSQL-backed host and a SQLite
@@ -57,12 +62,12 @@
 # 2 cores.
 #
 #   bench/run.sh [--bin-dir DIR] [--out DIR] [--duration SECONDS] [--repeat N] [--adds N] [--starts N]
-#                [--sizes N,N,...] [--only-reference]
+#                [--sizes N,N,...] [--only-reference] [--only-formats]
 #
 # --duration: seconds of each closed-loop run (default 5); --repeat: runs per figure (default 3); --adds:
 # places.add requests per add run (default 30000); --starts: spawns per size (default 5); --sizes: store sizes
 # (default 10000,100000,1000000; the first is the one the throughput targets use, the last the one start-up,
-# memory and places.near are judged at). Everything started is stopped on exit; the exit status is 1 when a
+# memory and places.near are judged at); --only-formats: only the formats' figures, then the report. Everything started is stopped on exit; the exit status is 1 when a
 # measurement failed (errors, a server that did not start or stop cleanly), whatever the targets say.
 set -euo pipefail
 
@@ -75,6 +80,8 @@ adds=30000        # places.add requests in each add run
 starts=5          # spawns of placesd per size; the median spawn -> READY=1 is reported
 sizes_list=10000,100000,1000000
 only_reference=false
+only_formats=false
+format_places=100000  # places in the KML and CSV files of the formats' figures
 skip_list=        # parts of the bench left out (--skip), for a run of the figures of one part of placesd
 list_places=100   # places the places.list user holds
 value_size=256    # bytes of each Redis value: about the size of a place as JSON
@@ -87,7 +94,7 @@ script_requests=100000 # requests the shell script pipes through socat (and redi
 
 usage() {
     echo "usage: bench/run.sh [--bin-dir DIR] [--out DIR] [--duration SECONDS] [--repeat N] [--adds N]" \
-        "[--starts N] [--sizes N,N,...] [--skip PART,...] [--only-reference]" >&2
+        "[--starts N] [--sizes N,N,...] [--skip PART,...] [--only-reference] [--only-formats]" >&2
     echo "  parts --skip can leave out: list, pipelined, postgresql" >&2
     exit 64
 }
@@ -110,6 +117,10 @@ while [ $# -gt 0 ]; do
             ;;
         --only-reference)
             only_reference=true
+            shift
+            ;;
+        --only-formats)
+            only_formats=true
             shift
             ;;
         *) usage ;;
@@ -717,6 +728,71 @@ import_report() {
         "$(median "${durations[@]}")" "${rps[*]}"
 }
 
+# A one-shot command's wall time: jobs of kind `wall` (see `job`).
+# wall_start NAME: empties the figure's raw file.
+wall_start() {
+    : >"$raw/$1.jsonl"
+    : >"$raw/$1.err"
+}
+
+# wall_run NAME OUTPUT COMMAND...: removes OUTPUT (ogr2ogr refuses to replace a file), runs COMMAND once and adds
+# its {"seconds"} to $raw/NAME.jsonl; a failure is counted.
+wall_run() {
+    local name=$1 output=$2 start end
+    shift 2
+    rm -f "$output"
+    start=$(date +%s%N)
+    timeout 600 "$@" >/dev/null 2>>"$raw/$name.err" || {
+        echo "bench: $name failed: $(tail -n 3 "$raw/$name.err")" >&2
+        failures=$((failures + 1))
+    }
+    end=$(date +%s%N)
+    rm -f "$output"
+    awk -v ns=$((end - start)) 'BEGIN { printf "{\"seconds\":%.3f}\n", ns / 1e9 }' >>"$raw/$name.jsonl"
+}
+
+# wall_report NAME: the median wall time over the runs.
+wall_report() {
+    local line durations=()
+    while IFS= read -r line; do
+        durations+=("$(json_number seconds "$line")")
+    done <"$raw/$1.jsonl"
+    printf '%-26s %7s s   runs: %s s\n' "$1" "$(median "${durations[@]}")" "${durations[*]}"
+}
+
+# format_figures: the formats of other software against GDAL and our GPX export, $format_places places each:
+# placesctl import of a KML file and of a CSV file (each into a fresh placesd, default settings) against
+# ogr2ogr -f GeoJSON of the same file, and placesctl export --format kml against --format gpx of the same places.
+format_figures() {
+    local kml=$data/formats-$format_places.kml csv=$data/formats-$format_places.csv socket=$work/formats.sock
+    if ! have ogr2ogr; then
+        echo "bench: ogr2ogr is not installed (gdal-bin; make deps-bench installs it): the formats' figures are" \
+            "not measured" >&2
+        failures=$((failures + 1))
+        return
+    fi
+    section "formats: import of $format_places places from KML and CSV against ogr2ogr, KML export against GPX's"
+    echo "KML: $(python3 "$root/bench/make-export.py" "$kml" "$format_places" --format kml --description-bytes 100) bytes"
+    echo "CSV: $(python3 "$root/bench/make-export.py" "$csv" "$format_places" --format csv --description-bytes 100) bytes"
+    job kml_import import placesd-import-kml staged "$kml" "$format_places"
+    job kml_ogr2ogr wall ogr2ogr-kml "$work/kml.geojson" ogr2ogr -f GeoJSON "$work/kml.geojson" "$kml"
+    alternate kml_import kml_ogr2ogr
+    job csv_import import placesd-import-csv staged "$csv" "$format_places"
+    job csv_ogr2ogr wall ogr2ogr-csv "$work/csv.geojson" ogr2ogr -f GeoJSON -oo X_POSSIBLE_NAMES=longitude \
+        -oo Y_POSSIBLE_NAMES=latitude "$work/csv.geojson" "$csv"
+    alternate csv_import csv_ogr2ogr
+    start_placesd placesd-formats "$socket" "$data/formats.sqlite"
+    "$bin_dir/placesctl" --socket "$socket" import "$kml" >/dev/null
+    expect_places "$socket" "$format_places"
+    job kml_export wall placesd-export-kml "$work/export.kml" "$bin_dir/placesctl" --socket "$socket" export \
+        --format kml -o "$work/export.kml"
+    job gpx_export wall placesd-export-gpx "$work/export.gpx" "$bin_dir/placesctl" --socket "$socket" export \
+        --format gpx -o "$work/export.gpx"
+    alternate kml_export gpx_export
+    stop_server placesd-formats
+    rm -f "$kml" "$csv" "$data/formats.sqlite" "$data/formats.sqlite-wal" "$data/formats.sqlite-shm"
+}
+
 # pg_run COMMAND...: runs a PostgreSQL tool, as the postgres user when this is root (initdb refuses root).
 pg_run() {
     if [ "$(id -u)" -eq 0 ]; then
@@ -789,7 +865,28 @@ expect_places() {
     [ "$held" = "$2" ] || fail "placesd on '$1' holds $held places, expected $2"
 }
 
+# finish: the report of everything measured (bench/report.py), and the exit status.
+finish() {
+    section "results (ratio = placesd / reference)"
+    python3 "$root/bench/report.py" --raw "$raw" --out "$out/results.json" \
+        --meta "date=$(date -u +%Y-%m-%dT%H:%M:%SZ)" --meta "cores=$(nproc)" --meta "kernel=$(uname -r)" \
+        --meta "duration_seconds=$duration" --meta "repeat=$repeat" --meta "adds_per_run=$adds" --meta "starts=$starts" \
+        --meta "sizes=$sizes_list" --meta "places=$places" --meta "near_places=$near_places" \
+        --meta "list_places=$list_places" --meta "redis_value_bytes=$value_size" --meta "batch_size=$batch_size" \
+        --meta "data_filesystem=$(stat -f -c %T "$data")" --meta "only_reference=$only_reference" \
+        --meta "skipped=${skip_list:-none}"
+    echo "bench: finished in $(($(date +%s) - started)) s"
+    if [ "$failures" -ne 0 ]; then
+        fail "$failures measurement(s) failed or had errors; raw output in $raw, server logs in $logs"
+    fi
+}
+
 started=$(date +%s)
+if [ "$only_formats" = true ]; then
+    format_figures
+    finish
+    exit 0
+fi
 
 # The same request shape for the ceiling and places.get: the ceiling answers every line without reading it.
 get_like=$work/get-like.jsonl
@@ -1202,6 +1299,8 @@ if [ "$only_reference" = false ]; then
     alternate import_staged import_one
     rm -f "$import_file"
 
+    format_figures
+
     if skipping postgresql; then
         section "PostgreSQL: left out (--skip postgresql)"
     elif [ "$have_postgres" = true ]; then
@@ -1294,15 +1393,4 @@ if [ -n "${server_pids[redis-get]:-}" ]; then
     stop_server redis-get
 fi
 
-section "results (ratio = placesd / reference)"
-python3 "$root/bench/report.py" --raw "$raw" --out "$out/results.json" \
-    --meta "date=$(date -u +%Y-%m-%dT%H:%M:%SZ)" --meta "cores=$(nproc)" --meta "kernel=$(uname -r)" \
-    --meta "duration_seconds=$duration" --meta "repeat=$repeat" --meta "adds_per_run=$adds" --meta "starts=$starts" \
-    --meta "sizes=$sizes_list" --meta "places=$places" --meta "near_places=$near_places" \
-    --meta "list_places=$list_places" --meta "redis_value_bytes=$value_size" --meta "batch_size=$batch_size" \
-    --meta "data_filesystem=$(stat -f -c %T "$data")" --meta "only_reference=$only_reference" \
-    --meta "skipped=${skip_list:-none}"
-echo "bench: finished in $(($(date +%s) - started)) s"
-if [ "$failures" -ne 0 ]; then
-    fail "$failures measurement(s) failed or had errors; raw output in $raw, server logs in $logs"
-fi
+finish

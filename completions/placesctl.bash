@@ -203,17 +203,21 @@ _placesctl()
             ;;
         import)
             case $prev in
+                --format)
+                    mapfile -t COMPREPLY < <(compgen -W 'json geojson gpx kml kmz csv' -- "$cur")
+                    return
+                    ;;
                 --on-conflict)
                     mapfile -t COMPREPLY < <(compgen -W 'fail skip replace' -- "$cur")
                     return
                     ;;
             esac
-            options='--on-conflict --skip-duplicates --dry-run'
+            options='--format --on-conflict --skip-duplicates --dry-run'
             ;;
         export)
             case $prev in
                 --format)
-                    mapfile -t COMPREPLY < <(compgen -W 'json geojson gpx svg' -- "$cur")
+                    mapfile -t COMPREPLY < <(compgen -W 'json geojson gpx kml kmz csv svg' -- "$cur")
                     return
                     ;;
                 -o | --output)
@@ -221,7 +225,7 @@ _placesctl()
                     return
                     ;;
             esac
-            options='--format -o --output'
+            options='--format --group-by-tag -o --output'
             ;;
         backup)
             case $prev in

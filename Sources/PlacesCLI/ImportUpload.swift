@@ -67,12 +67,12 @@ struct ImportUpload {
 
     /// One part of an import: what it holds and about how many bytes of the file that is.
     struct Part {
-        /// The part: places in the form of the whole, or a piece of GPX text.
+        /// The part: places in the form of the whole, or a piece of a document's text.
         let content: ImportAddParams.Part
         /// The bytes of its places' JSON, or of its text.
         let bytes: Int
 
-        /// The places of a part that holds places; nil for a piece of GPX text.
+        /// The places of a part that holds places; nil for a piece of text.
         var document: ImportParams.Document? { content.document }
 
         /// A part of places.
@@ -81,16 +81,17 @@ struct ImportUpload {
             self.bytes = bytes
         }
 
-        /// A piece of GPX text.
-        init(gpxText: String) {
-            self.content = .gpxText(gpxText)
-            self.bytes = gpxText.utf8.count
+        /// A piece of a document's text in `format`.
+        init(text: String, format: ImportTextFormat) {
+            self.content = .text(text, format)
+            self.bytes = text.utf8.count
         }
     }
 
     /// `document` cut into parts whose request lines fit in `lineBytes`: an array of places, or a GeoJSON
-    /// collection's features, a run of whole elements at a time; a GPX document too large for one line goes as
-    /// pieces of its text (placesctl reads no XML), which the daemon joins and reads at the commit.
+    /// collection's features, a run of whole elements at a time; a document sent as text (GPX, KML, CSV, or KMZ's
+    /// base64) too large for one line goes as pieces of its text (placesctl reads none of them), which the daemon
+    /// joins and reads at the commit.
     static func parts(of document: ImportParams.Document, lineBytes: Int) -> [Part] {
         let budget = max(lineBytes - envelopeBytes, 1)
         switch document {
@@ -106,9 +107,9 @@ struct ImportUpload {
                     return Part(document: .geojson(.object(part)), bytes: run.bytes)
                 }
             }
-        case .gpx(let text):
+        case .text(let text, let format):
             let pieces = Self.pieces(of: text, budget: budget)
-            if pieces.count > 1 { return pieces.map { Part(gpxText: $0) } }
+            if pieces.count > 1 { return pieces.map { Part(text: $0, format: format) } }
         default:
             break
         }

@@ -66,9 +66,12 @@ struct ParamsCheck {
         }
     }
 
-    /// `places.import` params as the daemon decodes them, GPX included.
+    /// `places.import` params as the daemon decodes them, GPX and CSV included (KML and KMZ are refused as not read).
     static func decodeImport(_ params: JSONObject?) throws(RPCError) -> ImportParams {
-        try ImportParams.decode(params, maximumPlaces: .max, readingGPXWith: GPXImport.places)
+        try ImportParams.decode(params, maximumPlaces: .max) { (text, format, maximumPlaces) throws(RPCError) in
+            guard format == .gpx else { return try ImportParams.readHere(text, format, maximumPlaces: maximumPlaces) }
+            return try GPXImport.document(from: text, maximumPlaces: maximumPlaces)
+        }
     }
 
     /// Decodes `params`, checking the error's shape when the decoder refuses them.

@@ -71,10 +71,14 @@ import Testing
     }
 
     @Test func unknownFormatsAreUsageErrors() {
-        let outcome = Self.daemon().run("export", "--format", "kml")
+        let outcome = Self.daemon().run("export", "--format", "shp")
         #expect(outcome.exitCode == .usage)
         #expect(outcome.connectedPaths.isEmpty)
-        #expect(outcome.standardError.hasPrefix("placesctl: --format must be json, geojson, gpx or svg, got 'kml'.\n"))
+        #expect(
+            outcome.standardError.hasPrefix(
+                "placesctl: --format must be json, geojson, gpx, kml, kmz, csv or svg, got 'shp'.\n"))
+        let grouped = Self.daemon().run("export", "--format", "gpx", "--group-by-tag")
+        #expect(grouped.exitCode == .usage && grouped.connectedPaths.isEmpty)
     }
 
     @Test func strangeDocumentsStillEndInANewline() {
@@ -172,7 +176,7 @@ import Testing
     /// Inputs that are not importable, and the message.
     static let refused: [(String, String)] = [
         ("[1,", "'f' is not valid JSON: "),
-        ("", "'f' is not valid JSON: "),
+        ("", "'f' is none of the formats placesd reads: "),
         ("42", "'f' holds a single JSON number; \(ImportDocument.expected)"),
         ("\"x\"", "'f' holds a single JSON string; \(ImportDocument.expected)"),
         ("{\"type\": \"Feature\"}", "'f' is a GeoJSON Feature, not a FeatureCollection"),
@@ -299,9 +303,71 @@ import Testing
             ImportResult(added: 4, replaced: 1, skippedDuplicates: 1, isDryRun: true),
             "Dry run, nothing changed: would import 4 places; replace 1; skip 1 (1 duplicate)."
         ),
+        (
+            ImportResult(added: 41, omissions: leftOut),
+            "Imported 41 places (3 skipped: 2 without coordinates, 1 LineString; dropped fields: colour, icon)."
+        ),
+        (
+            ImportResult(added: 41, omissions: leftOut, isDryRun: true),
+            "Dry run, nothing changed: would import 41 places (3 skipped: 2 without coordinates, 1 LineString; "
+                + "dropped fields: colour, icon)."
+        ),
     ])
     func summaries(result: ImportResult, text: String) {
         #expect(ImportCommand.summary(of: result) == text)
+    }
+
+    /// Two entries without coordinates, a LineString, and two fields dropped.
+    static var leftOut: ImportOmissions {
+        var omissions = ImportOmissions()
+        omissions.skip(.withoutCoordinates, at: "line 7")
+        omissions.skip(.withoutCoordinates, at: "line 9")
+        omissions.skip(.geometry("LineString"), at: "line 3")
+        omissions.drop(field: "icon")
+        omissions.drop(field: "colour")
+        return omissions
+    }
+
+    /// The format is told by the content, not the name: XML by its root element, a zip archive, JSON, and CSV by a
+    /// header naming a column placesd recognises.
+    @Test(
+        arguments: [
+            (
+                "\u{FEFF}  \n<?xml version=\"1.0\"?>\n<!-- from My Maps -->\n<kml xmlns=\"http://www.opengis.net/kml/2.2\">",
+                "kml"
+            ),
+            ("<!DOCTYPE x><gpx version=\"1.1\">", "gpx"),
+            ("<k:kml xmlns:k=\"http://www.opengis.net/kml/2.2\"/>", "kml"),
+            ("PK\u{3}\u{4}rest", "kmz"),
+            (" [ ]", "json"),
+            ("{\"type\":\"FeatureCollection\"}", "json"),
+            ("Title,Note,URL,Comment\r\nA,,,\r\n", "csv"),
+            ("\"Name\" , \"LAT\",lon\n", "csv"),
+            ("<html><body/></html>", nil),
+            ("colour,size\nred,2\n", nil),
+            ("hello\n", nil),
+        ] as [(String, String?)])
+    func detectsTheFormatByContent(text: String, format: String?) {
+        #expect(ImportDocument.detect(Array(text.utf8)[...])?.rawValue == format)
+    }
+
+    /// A file in no format placesd reads is a data error naming them; --format forces a format.
+    @Test func refusesAFileInNoFormatAndForcesOne() throws {
+        #expect(
+            throws: CLIFailure.data(
+                "'x.txt' is none of the formats placesd reads: JSON (placesctl's own), GeoJSON, GPX, KML, KMZ or CSV "
+                    + "with a header row")
+        ) {
+            try ImportDocument.params(from: Array("colour\nred\n".utf8), name: "'x.txt'")
+        }
+        #expect(
+            try ImportDocument.params(from: Array("colour\nred\n".utf8), name: "'x.txt'", format: .csv)
+                == .text("colour\nred\n", .csv))
+        #expect(
+            try ImportDocument.params(from: [0x50, 0x4B, 0x03, 0x04], name: "'x'") == .text("UEsDBA==", .kmz))
+        #expect(throws: CLIFailure.self) {
+            try ImportDocument.params(from: Array("[]".utf8), name: "'x'", format: .geojson)
+        }
     }
 
     /// A file goes in parts of whole places, each within the daemon's line limit.
@@ -328,7 +394,7 @@ import Testing
         #expect(parts.count > 1)
         var joined = ""
         for part in parts {
-            guard case .gpxText(let piece) = part.content else {
+            guard case .text(let piece, .gpx) = part.content else {
                 Issue.record("a part of places")
                 continue
             }

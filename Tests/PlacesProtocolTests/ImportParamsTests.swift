@@ -89,23 +89,30 @@ import Testing
         )
     }
 
-    /// The `gpx` form goes to the reader the caller passes, with the import limit, and gives its places.
-    @Test func gpxGoesToTheGivenReader() throws {
+    /// The `gpx`, `kml` and `kmz` forms go to the reader the caller passes, with their format and the import
+    /// limit, and give its places and what it left out.
+    @Test(arguments: [("gpx", ImportTextFormat.gpx), ("kml", .kml), ("kmz", .kmz)])
+    func textGoesToTheGivenReader(key: String, format: ImportTextFormat) throws {
         let draft = try PlaceDraft(name: "Read", latitude: 1, longitude: 2)
+        var omissions = ImportOmissions()
+        omissions.skip(.geometry("LineString"), at: "line 3")
+        let read = ImportedDocument(places: [ImportedPlace(id: nil, draft: draft)], omissions: omissions)
         let decoded = try ImportParams.decode(
-            params(#"{"gpx":"<gpx>…</gpx>"}"#), maximumPlaces: 7,
-            readingGPXWith: { (document, maximum) throws(RPCError) in
-                #expect(document == "<gpx>…</gpx>" && maximum == 7)
-                return [ImportedPlace(id: nil, draft: draft)]
+            params(#"{"\#(key)":"<doc>…</doc>"}"#), maximumPlaces: 7,
+            readingWith: { (text, given, maximum) throws(RPCError) in
+                #expect(text == "<doc>…</doc>" && given == format && maximum == 7)
+                return read
             })
-        #expect(decoded.places == [ImportedPlace(id: nil, draft: draft)])
+        #expect(decoded.places == read.places && decoded.omissions == omissions)
     }
 
     static let invalid: [(String?, String, String)] = [
-        (nil, "places", "is required (or geojson, or gpx)"),
+        (nil, "places", "is required (or one of geojson, gpx, kml, csv, kmz)"),
         (#"{"places":[],"geojson":{}}"#, "geojson", "cannot be given together with places"),
         (#"{"gpx":"<gpx/>","geojson":{}}"#, "gpx", "cannot be given together with geojson"),
         (#"{"gpx":1}"#, "gpx", "must be a string of XML"),
+        (#"{"kmz":1}"#, "kmz", "must be a string of base64"),
+        (#"{"kml":"<kml/>"}"#, "kml", "is not read here"),
         (#"{"gpx":"<gpx/>"}"#, "gpx", "is not read here"),
         (#"{"places":{}}"#, "places", "must be an array"),
         (#"{"places":[1]}"#, "places[0]", "must be an object"),
@@ -215,7 +222,7 @@ import Testing
         #expect(
             try paramsFailure(
                 { (_: JSONObject?) throws(RPCError) in
-                    try ImportParams.places(in: part, firstIndex: 1200, maximumPlaces: .max)
+                    try ImportParams.read(part, firstIndex: 1200, maximumPlaces: .max)
                 }, nil) == ValidationError(field: "places[1201].latitude", reason: "must be between -90 and 90"))
         let features = try #require(
             try ImportAddParams.decode(
@@ -226,16 +233,16 @@ import Testing
         #expect(
             try paramsFailure(
                 { (_: JSONObject?) throws(RPCError) in
-                    try ImportParams.places(in: features, firstIndex: 7, maximumPlaces: .max)
+                    try ImportParams.read(features, firstIndex: 7, maximumPlaces: .max)
                 }, nil)?.field == "geojson.features[7].geometry.coordinates[1]")
     }
 
     @Test func aPartCountsThePlacesBeforeIt() throws {
         let part = try #require(
             try ImportAddParams.decode(params(#"{"token":"t","places":[{"latitude":1,"longitude":2}]}"#)).document)
-        #expect(try ImportParams.places(in: part, firstIndex: 2, maximumPlaces: 3).count == 1)
+        #expect(try ImportParams.read(part, firstIndex: 2, maximumPlaces: 3).places.count == 1)
         #expect {
-            try ImportParams.places(in: part, firstIndex: 3, maximumPlaces: 3)
+            try ImportParams.read(part, firstIndex: 3, maximumPlaces: 3)
         } throws: { error in
             (error as? RPCError)?.message.contains("The import has 4 places") == true
         }
@@ -248,6 +255,31 @@ import Testing
     ])
     func refusesBadOptions(text: String, field: String, reason: String) throws {
         #expect(try paramsFailure(ImportParams.decode, text) == ValidationError(field: field, reason: reason))
+    }
+
+    /// A piece of text names its format (gpx when it does not, as `gpxText` does); a piece of text and places,
+    /// or a format without text, are refused.
+    @Test func aPieceOfTextNamesItsFormat() throws {
+        #expect(
+            try ImportAddParams.decode(params(#"{"token":"t","text":"<kml>","format":"kml"}"#)).part
+                == .text("<kml>", .kml))
+        #expect(
+            try ImportAddParams.decode(params(#"{"token":"t","text":"UEsD","format":"kmz"}"#)).part
+                == .text("UEsD", .kmz))
+        #expect(try ImportAddParams.decode(params(#"{"token":"t","text":"<gpx>"}"#)).part == .text("<gpx>", .gpx))
+        #expect(try ImportAddParams.decode(params(#"{"token":"t","gpxText":"<gpx>"}"#)).part == .text("<gpx>", .gpx))
+        #expect(
+            try paramsFailure(ImportAddParams.decode, #"{"token":"t","text":"a","format":"doc"}"#)
+                == ValidationError(field: "format", reason: "must be one of gpx, kml, csv, kmz"))
+        #expect(
+            try paramsFailure(ImportAddParams.decode, #"{"token":"t","text":"a","places":[]}"#)
+                == ValidationError(field: "places", reason: "cannot be given together with text"))
+        #expect(
+            try paramsFailure(ImportAddParams.decode, #"{"token":"t","format":"kml","places":[]}"#)
+                == ValidationError(field: "format", reason: "is given only with text"))
+        #expect(
+            try paramsFailure(ImportAddParams.decode, #"{"token":"t","gpxText":"a","format":"kml"}"#)
+                == ValidationError(field: "format", reason: "is given only with text"))
     }
 
     @Test func theCommitAndTheAbortNeedTheToken() throws {

@@ -41,8 +41,10 @@ import Testing
 
     static let invalidExport: [(String?, String, String)] = [
         (nil, "format", "is required"),
-        (#"{"format":"csv"}"#, "format", "must be one of json, geojson, gpx"),
-        (#"{"format":"JSON"}"#, "format", "must be one of json, geojson, gpx"),
+        (#"{"format":"shp"}"#, "format", "must be one of json, geojson, gpx, kml, kmz, csv"),
+        (#"{"format":"JSON"}"#, "format", "must be one of json, geojson, gpx, kml, kmz, csv"),
+        (#"{"format":"gpx","groupByTag":true}"#, "groupByTag", "is read only with the formats kml and kmz"),
+        (#"{"format":"kml","groupByTag":1}"#, "groupByTag", "must be a boolean"),
         (#"{"format":1}"#, "format", "must be a string"),
         (#"{"format":"json","pretty":true}"#, "pretty", "is not a known parameter"),
     ]

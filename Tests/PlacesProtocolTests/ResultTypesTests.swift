@@ -114,6 +114,26 @@ struct ResultTypesTests {
         #expect(throws: ReplyError.missing(key: "changes", kind: "array")) { try WatchResult.decodeResumed([:]) }
     }
 
+    /// What an import's document left out goes in `leftOut`, by reason with where, and comes back the same.
+    @Test func importResultCarriesWhatWasLeftOut() throws {
+        var omissions = ImportOmissions()
+        omissions.skip(.withoutCoordinates, at: "line 7")
+        omissions.skip(.withoutCoordinates, at: "line 9")
+        omissions.skip(.geometry("Polygon"), at: "line 12")
+        omissions.skip(.geometry("LineString"), at: "line 3")
+        omissions.drop(field: "icon")
+        omissions.drop(field: "colour")
+        let result = ImportResult(added: 41, omissions: omissions)
+        let text = Self.written { result.write(revision: 2, to: &$0) }
+        #expect(
+            text.contains(
+                #""leftOut":{"withoutCoordinates":{"count":2,"where":["line 7","line 9"]},"#
+                    + #""geometry":{"LineString":{"count":1,"where":["line 3"]},"Polygon":{"count":1,"where":["line 12"]}},"#
+                    + #""droppedFields":["colour","icon"]}"#), "\(text)")
+        #expect(try ImportResult.decode(JSONParser.parse(Array(text.utf8))) == result)
+        #expect(try ImportResult.decode(["added": 1]).omissions.isEmpty, "an older daemon's result left nothing out")
+    }
+
     @Test func smallResultsWriteTheirMembers() throws {
         let id = samplePlace().id
         #expect(
@@ -122,7 +142,8 @@ struct ResultTypesTests {
         #expect(Self.written { RemoveResult.write(id: id, to: &$0) } == "{\"id\":\"\(id)\",\"removed\":true}")
         #expect(
             Self.written { ImportResult(added: 3, replaced: 1, skippedDuplicates: 2).write(revision: 4, to: &$0) }
-                == "{\"added\":3,\"replaced\":1,\"skipped\":{\"idInUse\":0,\"duplicate\":2},\"dryRun\":false,\"revision\":4}"
+                == "{\"added\":3,\"replaced\":1,\"skipped\":{\"idInUse\":0,\"duplicate\":2},\"leftOut\":{\"droppedFields\":[]},"
+                + "\"dryRun\":false,\"revision\":4}"
         )
         #expect(
             try ImportResult.decode([

@@ -1,29 +1,40 @@
 import PlacesCommandLine
 import PlacesProtocol
 
-/// `placesctl export [--format json|geojson|gpx|svg] [-o FILE]`.
+/// `placesctl export [--format json|geojson|gpx|kml|kmz|csv|svg] [--group-by-tag] [-o FILE]`.
 enum ExportCommand {
     /// The declaration.
     static let spec = CommandSpec(
         name: "export",
-        abstract: "Write all your places as JSON, GeoJSON, GPX or a map in SVG.",
+        abstract: "Write your places as JSON, GeoJSON, GPX, KML, KMZ, CSV or SVG.",
         discussion: """
-            JSON and GeoJSON are written as one line of compact JSON, GPX as placesd writes it; each ends with a \
-            newline. With -o, the file is replaced atomically (written to FILE.tmp, then renamed) and a \
-            confirmation is printed. With --json, the result object {"format", "document"} is written instead of \
-            the document. --format svg draws the map of all your places, as 'placesctl map --svg' does, 120 × \
-            40 cells.
+            JSON and GeoJSON are written as one line of compact JSON, GPX, KML and CSV as placesd writes them; each \
+            ends with a newline. KML holds each place's tags and visited state in ExtendedData, which 'placesctl \
+            import' reads back; with --group-by-tag it also puts each place in a Folder named after its first tag, \
+            the way Google My Maps, Google Earth and Marble show lists. KMZ is that KML zipped, written as the \
+            archive's bytes: to a file with -o, or to standard output when it is not a terminal. CSV has a header \
+            row and the columns id, name, latitude, longitude, description, visited, visitedAt, tags (separated \
+            by ';') and createdAt. The format is --format's, json when not given, whatever -o's file is named. \
+            With -o, the file is replaced atomically (written to FILE.tmp, then renamed) and a confirmation is \
+            printed. With --json, the result object {"format", "document"} is written instead of the document (KMZ \
+            as base64). --format svg draws the map of all your places, as 'placesctl map --svg' does, 120 × 40 \
+            cells.
             """,
-        options: [format, output],
+        options: [format, groupByTag, output],
         handler: run
     )
 
     /// `--format FORMAT`.
     static let format = Option<ExportChoice>(
         ["--format"], valueName: "FORMAT",
-        abstract: "json (the default, what 'placesctl import' reads), geojson, gpx or svg (a map).",
+        abstract: "json (the default, what 'placesctl import' reads), geojson, gpx, kml, kmz, csv or svg (a map).",
         completion: .words(ExportChoice.names), defaultValue: .daemon(.json), convert: ExportChoice.init,
-        refusal: { spelling, text in "\(spelling) must be json, geojson, gpx or svg, got '\(text)'" })
+        refusal: { spelling, text in "\(spelling) must be json, geojson, gpx, kml, kmz, csv or svg, got '\(text)'" })
+
+    /// `--group-by-tag`.
+    static let groupByTag = Flag(
+        ["--group-by-tag"],
+        abstract: "kml and kmz: put each place in a Folder named after its first tag (places without tags outside).")
 
     /// The size of the map `--format svg` draws, in cells.
     static let mapSize = (columns: 120, rows: 40)
@@ -42,20 +53,41 @@ enum ExportCommand {
         case .svg:
             return try exportMap(input, context)
         }
-        let result = try context.call(ExportParams(format: format))
+        let isGrouped = input[Self.groupByTag]
+        if isGrouped && !format.groupsByTag {
+            throw .usage("--group-by-tag is read only with --format kml or kmz", command: spec.name)
+        }
+        let output = try input[Self.output].flatMap { $0 == "-" ? nil : $0 }
+        if format == .kmz, !context.isJSON, output == nil, context.runtime.isStandardOutputTerminal {
+            throw .usage(
+                "KMZ is a zip archive, not text for a terminal: write it to a file with -o FILE, or redirect "
+                    + "standard output", command: spec.name)
+        }
+        let result = try context.call(ExportParams(format: format, groupByTag: isGrouped))
         let document = try context.decode(result, from: Method.export.rawValue, ExportResult.decode).document
-        let text = context.isJSON ? result.jsonText + "\n" : documentText(document)
-        guard let output = try input[Self.output], output != "-" else {
-            return try context.write(text)
+        let bytes = context.isJSON ? Array((result.jsonText + "\n").utf8) : try documentBytes(document, format: format)
+        guard let output else {
+            return try context.write(bytes: bytes)
         }
         do {
-            try context.runtime.writeFile(output, Array(text.utf8))
+            try context.runtime.writeFile(output, bytes)
         } catch {
             throw .output("cannot write '\(output)': \(error.reason)")
         }
         if !context.isJSON {
-            try context.write(confirmation(count: placeCount(document), path: output))
+            try context.write(
+                confirmation(count: format == .csv || format == .kmz ? nil : placeCount(document), path: output))
         }
+    }
+
+    /// The document as written: KMZ's base64 decoded to the archive's bytes, any other string as is and anything
+    /// else as compact JSON, ending in a newline.
+    static func documentBytes(_ document: JSONValue, format: ExportFormat) throws(CLIFailure) -> [UInt8] {
+        guard format == .kmz else { return Array(documentText(document).utf8) }
+        guard let text = document.stringValue, let archive = Base64.decode(text) else {
+            throw .software("placesd's KMZ export is not a string of base64")
+        }
+        return archive
     }
 
     /// Draws the map of every place and writes it as SVG.
@@ -80,7 +112,8 @@ enum ExportCommand {
         return document.jsonText + "\n"
     }
 
-    /// The number of places in a document: the array's elements, the features, or GPX's waypoints.
+    /// The number of places in a document: the array's elements, the features, or GPX's waypoints or KML's
+    /// Placemarks (the caller leaves out CSV and KMZ, whose strings hold neither).
     static func placeCount(_ document: JSONValue) -> Int? {
         switch document {
         case .array(let places):
@@ -89,7 +122,10 @@ enum ExportCommand {
             return document["features"]?.arrayValue?.count
         case .string(let xml):
             return xml.utf8.split(separator: UInt8(ascii: "<"), omittingEmptySubsequences: true)
-                .count { $0.starts(with: "wpt ".utf8) || $0.starts(with: "wpt>".utf8) }
+                .count {
+                    $0.starts(with: "wpt ".utf8) || $0.starts(with: "wpt>".utf8) || $0.starts(with: "Placemark>".utf8)
+                        || $0.starts(with: "Placemark ".utf8)
+                }
         default:
             return nil
         }

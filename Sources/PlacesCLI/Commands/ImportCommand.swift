@@ -3,31 +3,45 @@ import PlacesCommandLine
 import PlacesModel
 import PlacesProtocol
 
-/// `placesctl import [--on-conflict fail|skip|replace] [--skip-duplicates] [--dry-run] FILE|-`.
+/// `placesctl import [--format FORMAT] [--on-conflict fail|skip|replace] [--skip-duplicates] [--dry-run] FILE|-`.
 enum ImportCommand {
     /// The declaration.
     static let spec = CommandSpec(
         name: "import",
-        abstract: "Add the places from a JSON, GeoJSON or GPX file to your list.",
+        abstract: "Add the places of a JSON, GeoJSON, GPX, KML, KMZ or CSV file.",
         discussion: """
-            FILE may hold a JSON array of places (what 'placesctl export' writes), an object with a "places" \
-            array, a GeoJSON FeatureCollection of Points, or GPX 1.0 or 1.1 (what GPS devices, phone apps and \
-            'placesctl export --format gpx' write): each waypoint (wpt) becomes a place, with its name, its \
-            description (desc, else cmt) and, when its type is "visited", visited; tracks and routes are not \
-            read. GPX is UTF-8, or ISO 8859-1 when its XML declaration says so. Ids in JSON and GeoJSON are kept; \
-            GPX has none, so its places get new ones. A file of any size is sent in parts that fit placesd's \
-            request lines (a large GPX file as pieces of its text) and imported at once: all places or none, up to \
-            placesd's max-import-places. On a terminal, files over 1 MiB show a progress bar. The \
-            summary says how many places were added, replaced and skipped, and why.
+            The format is recognised from the content, whatever the file's name: XML whose root element is kml \
+            (KML 2.2, from Google My Maps, Google Earth, Organic Maps, Marble) or gpx (GPX 1.0 or 1.1, from GPS \
+            devices, OsmAnd and 'placesctl export --format gpx'), a zip archive (KMZ), JSON (an array of places \
+            as 'placesctl export' writes it, an object with a "places" array, or a GeoJSON FeatureCollection of \
+            Points, Google Takeout's Saved Places among them), or CSV whose first line names its columns (name, \
+            latitude, longitude and the others placesd recognises; Google Takeout's saved lists too). --format \
+            forces one. A file that is none of these is refused. Each waypoint or Placemark with a point becomes \
+            a place; what placesd keeps of each format is in placesd's docs/formats.md. XML is UTF-8, or ISO \
+            8859-1 when its declaration says so; CSV is UTF-8. Ids in JSON and GeoJSON are kept; the other formats' \
+            places get new ones. A file of any size is sent in parts that fit placesd's request lines (a large \
+            GPX, KML, KMZ or CSV file as pieces of its text) and imported at once: all places or none, up to \
+            placesd's max-import-places. On a terminal, files over 1 MiB show a progress bar. The summary says \
+            how many places were added, replaced and skipped, and why, and what the file held that placesd left \
+            out: "Imported 41 places (3 skipped: 2 without coordinates, 1 LineString; dropped fields: colour, \
+            icon)." --dry-run prints the same, as what would happen; --json the result object, whose "leftOut" \
+            also says where in the file each skipped entry is.
             """,
         arguments: [
             ArgumentDeclaration(
                 name: "FILE", abstract: "The file to read, or - for standard input.", isRequired: true,
                 completion: .fileOrStandardInput)
         ],
-        options: [onConflict, skipDuplicates, dryRun],
+        options: [format, onConflict, skipDuplicates, dryRun],
         handler: run
     )
+
+    /// `--format FORMAT`.
+    static let format = Option<ExportFormat>(
+        ["--format"], valueName: "FORMAT",
+        abstract: "Read FILE as json, geojson, gpx, kml, kmz or csv instead of recognising its format.",
+        completion: .words(ExportFormat.allCases.map(\.rawValue)), convert: ExportFormat.init(rawValue:),
+        refusal: { spelling, text in "\(spelling) must be json, geojson, gpx, kml, kmz or csv, got '\(text)'" })
 
     /// `--on-conflict MODE`.
     static let onConflict = Option<ImportOptions.ConflictPolicy>(
@@ -70,7 +84,7 @@ enum ImportCommand {
         } catch {
             throw .input("cannot read \(name): \(error.reason)")
         }
-        let document = try ImportDocument.params(from: bytes, name: name)
+        let document = try ImportDocument.params(from: bytes, name: name, format: try input[Self.format])
         let result: JSONValue
         do {
             result = try ImportUpload(context: context, bar: bar).run(document, options: options)
@@ -91,12 +105,13 @@ enum ImportCommand {
         try context.write(summary(of: imported) + "\n")
     }
 
-    /// `Imported 3 places.`, `Imported 3 places; replaced 1; skipped 2 (1 with an id in use, 1 duplicate).`, or
+    /// `Imported 3 places.`, `Imported 3 places; replaced 1; skipped 2 (1 with an id in use, 1 duplicate).`,
+    /// `Imported 41 places (3 skipped: 2 without coordinates, 1 LineString; dropped fields: colour, icon).`, or
     /// for a dry run `Dry run, nothing changed: would import 3 places; …`.
     static func summary(of result: ImportResult) -> String {
         func places(_ count: Int64) -> String { "\(count) \(count == 1 ? "place" : "places")" }
         let verbs = result.isDryRun ? ("would import", "replace", "skip") : ("Imported", "replaced", "skipped")
-        var parts = ["\(verbs.0) " + places(result.added)]
+        var parts = ["\(verbs.0) " + places(result.added) + LeftOutText.parenthesis(result.omissions)]
         if result.replaced > 0 {
             parts.append("\(verbs.1) \(result.replaced)")
         }

@@ -1,8 +1,10 @@
 import PlacesModel
 
-/// Writes the documents of `places.export`: a JSON array, a GeoJSON FeatureCollection, or GPX text.
+/// Writes the documents of `places.export`: a JSON array, a GeoJSON FeatureCollection, GPX or CSV text (KML and
+/// KMZ are written by `PlacesFormats`, and passed to `ExportResult` written).
 public enum ExportEncoding {
-    /// Writes the document alone: an array (`json`), an object (`geojson`) or a string of XML (`gpx`).
+    /// Writes the document alone: an array (`json`), an object (`geojson`), a string of XML (`gpx`) or CSV (`csv`);
+    /// `kml` and `kmz`, written elsewhere, as an empty string.
     public static func writeDocument(
         format: ExportFormat,
         places: [Place],
@@ -17,6 +19,11 @@ public enum ExportEncoding {
         case .gpx:
             let document = gpx(places)
             document.withUnsafeBufferPointer { out.writeString(utf8: $0) }
+        case .csv:
+            let document = CSVExport.csv(places)
+            document.withUnsafeBufferPointer { out.writeString(utf8: $0) }
+        case .kml, .kmz:
+            out.writeString("")
         }
     }
 

@@ -69,6 +69,12 @@ struct GeoJSONProperties {
                 }
                 let tags = text.split(separator: ";").filter { !DecimalText.trimmed($0).isEmpty }
                 return (prefix, field.text, .array(tags.map { .string(String($0)) }))
+            case .visited:
+                // GDAL writes a KML ExtendedData value (placesd's own KML export's `visited`) as a string.
+                guard case .string(let text)? = present(field.text), let flag = Bool(text.lowercased()) else {
+                    return (prefix, field.text, present(field.text))
+                }
+                return (prefix, field.text, .bool(flag))
             default: return (prefix, field.text, present(field.text))
             }
         }

@@ -38,6 +38,15 @@ public struct ImportOmissions: Sendable, Hashable {
         skipped[reason] = entry
     }
 
+    /// Records `count` entries skipped for `reason`, the first of them at `locations` (as a reply names them).
+    public mutating func record(_ reason: Reason, count: Int, locations: [String]) {
+        guard count > 0 else { return }
+        var entry = skipped[reason] ?? (0, [])
+        entry.count += count
+        entry.locations += locations.prefix(Self.maximumLocations - entry.locations.count)
+        skipped[reason] = entry
+    }
+
     /// Records a field read past.
     public mutating func drop(field: String) {
         droppedFields.insert(field)
@@ -46,10 +55,7 @@ public struct ImportOmissions: Sendable, Hashable {
     /// Adds what `other` left out to this.
     public mutating func merge(_ other: ImportOmissions) {
         for (reason, entry) in other.skipped {
-            var mine = skipped[reason] ?? (0, [])
-            mine.count += entry.count
-            mine.locations += entry.locations.prefix(Self.maximumLocations - mine.locations.count)
-            skipped[reason] = mine
+            record(reason, count: entry.count, locations: entry.locations)
         }
         droppedFields.formUnion(other.droppedFields)
     }

@@ -1,22 +1,28 @@
 /// The params of `places.import.add`: `token` (from `places.import.begin`) and one part of the import: places
-/// as `places.import` takes them (`places`, `geojson` or `gpx`), or `gpxText`, a piece of one GPX document too
-/// large for a request line, whose pieces are joined in order and read when the import is committed.
+/// as `places.import` takes them (`places`, `geojson`, `gpx`, `kml`, `csv` or `kmz`), or `text` with its
+/// `format`, a piece of one document too large for a request line, whose pieces are joined in order and read when
+/// the import is committed (a KMZ archive's base64 text is cut anywhere and decoded once joined). `gpxText` is a
+/// piece of GPX text, as earlier clients send it.
 public struct ImportAddParams: MethodParams {
     /// The key of the staged import's token.
     public static let tokenKey = "token"
-    /// The key of a piece of a GPX document's text.
+    /// The key of a piece of a document's text.
+    public static let textKey = "text"
+    /// The key of the format of the pieces of text (`gpx` when not given).
+    public static let formatKey = "format"
+    /// The key of a piece of a GPX document's text, as earlier clients send it.
     public static let gpxTextKey = "gpxText"
     /// The keys the params may have.
-    static let keys: [String] = [tokenKey, gpxTextKey] + ImportParams.documentKeys
+    static let keys: [String] = [tokenKey, textKey, formatKey, gpxTextKey] + ImportParams.documentKeys
 
     /// What one part of a staged import holds.
     public enum Part: Sendable, Hashable {
         /// Places, unread: the daemon reads them knowing how many places the import holds already.
         case document(ImportParams.Document)
-        /// The next piece of a GPX document's text.
-        case gpxText(String)
+        /// The next piece of a document's text in a format.
+        case text(String, ImportTextFormat)
 
-        /// The places of a part that holds places; nil for a piece of GPX text.
+        /// The places of a part that holds places; nil for a piece of text.
         public var document: ImportParams.Document? {
             guard case .document(let document) = self else { return nil }
             return document
@@ -28,7 +34,7 @@ public struct ImportAddParams: MethodParams {
     /// The part of the import.
     public let part: Part
 
-    /// The places of a part that holds places; nil for a piece of GPX text.
+    /// The places of a part that holds places; nil for a piece of text.
     public var document: ImportParams.Document? { part.document }
 
     /// Creates params.
@@ -37,17 +43,29 @@ public struct ImportAddParams: MethodParams {
         self.part = part
     }
 
-    /// Decodes the params; the places are read later (`ImportParams.places(in:firstIndex:maximumPlaces:…)`).
+    /// Decodes the params; the places are read later (`ImportParams.read(_:firstIndex:maximumPlaces:readingWith:)`).
     public static func decode(_ params: JSONObject?) throws(RPCError) -> ImportAddParams {
         let reader = try ParamsReader(params, allowed: keys)
         let token = try reader.required(tokenKey, reader.string(tokenKey))
-        guard let text = try reader.string(gpxTextKey) else {
+        let pieceKeys = [textKey, gpxTextKey].filter { reader.value($0) != nil }
+        guard let key = pieceKeys.first else {
+            if reader.value(formatKey) != nil { throw reader.invalid(formatKey, "is given only with \(textKey)") }
             return ImportAddParams(token: token, part: .document(try .init(reading: reader)))
         }
-        if let other = ImportParams.documentKeys.first(where: { reader.value($0) != nil }) {
-            throw reader.invalid(other, "cannot be given together with \(gpxTextKey)")
+        if let other = (pieceKeys.dropFirst() + ImportParams.documentKeys).first(where: { reader.value($0) != nil }) {
+            throw reader.invalid(other, "cannot be given together with \(key)")
         }
-        return ImportAddParams(token: token, part: .gpxText(text))
+        let text = try reader.required(key, reader.string(key))
+        guard key == textKey else {
+            if reader.value(formatKey) != nil { throw reader.invalid(formatKey, "is given only with \(textKey)") }
+            return ImportAddParams(token: token, part: .text(text, .gpx))
+        }
+        let name = try reader.string(formatKey) ?? ImportTextFormat.gpx.rawValue
+        guard let format = ImportTextFormat(rawValue: name) else {
+            let names = ImportTextFormat.allCases.map(\.rawValue).joined(separator: ", ")
+            throw reader.invalid(formatKey, "must be one of \(names)")
+        }
+        return ImportAddParams(token: token, part: .text(text, format))
     }
 }
 
@@ -55,13 +73,16 @@ extension ImportAddParams {
     /// `places.import.add`.
     public static var method: Method { .importAdd }
 
-    /// The params object.
+    /// The params object: a piece of GPX text as `gpxText`, which every daemon with staged imports reads.
     public var encoded: JSONObject {
         var writer = ParamsWriter()
         writer.add(Self.tokenKey, string: token)
         switch part {
         case .document(let document): document.write(to: &writer)
-        case .gpxText(let text): writer.add(Self.gpxTextKey, string: text)
+        case .text(let text, .gpx): writer.add(Self.gpxTextKey, string: text)
+        case .text(let text, let format):
+            writer.add(Self.textKey, string: text)
+            writer.add(Self.formatKey, string: format.rawValue)
         }
         return writer.object
     }

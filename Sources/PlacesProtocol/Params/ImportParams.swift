@@ -1,21 +1,23 @@
 import PlacesModel
 
 /// The params of `places.import`: one of `places` (an array, as the `json` export writes it), `geojson`
-/// (a FeatureCollection of Points) or `gpx` (a GPX 1.0 or 1.1 document as a string, read for its waypoints).
+/// (a FeatureCollection of Points), `gpx`, `kml` or `csv` (the document's text as a string) or `kmz` (the archive
+/// as a string of base64).
 ///
 /// In the `places` form, `version`, `createdAt`, `updatedAt` and `owner` are accepted and ignored, and other
-/// unknown keys are refused. In GeoJSON, unknown properties are ignored, `name` falls back to the default,
-/// `description` may be given as `desc`, and a UUID in the feature's `id` (or its `id` property) is kept. GPX is
-/// read by the `GPXReader` the caller passes (this module parses no XML).
+/// unknown keys are refused. GeoJSON and CSV are read here; GPX, KML and KMZ by the `DocumentReader` the caller
+/// passes (this module parses no XML and opens no archive). What a document held that did not become a place or a
+/// field of one is in `omissions`.
 public struct ImportParams: MethodParams {
-    /// Reads the places of a GPX document, refusing more than `maximumPlaces` of them with -32006 (the daemon's
-    /// is `GPXImport.places`, over expat).
-    public typealias GPXReader = (_ document: String, _ maximumPlaces: Int) throws(RPCError) -> [ImportedPlace]
+    /// Reads a document sent as text in `format` (for `kmz`, base64), refusing more than `maximumPlaces` places
+    /// with -32006 (the daemon's reads GPX, KML and KMZ over expat and libzip).
+    public typealias DocumentReader =
+        (_ text: String, _ format: ImportTextFormat, _ maximumPlaces: Int) throws(RPCError) -> ImportedDocument
 
     /// The keys an element of `places` may have.
     static let placeKeys: [String] = PlaceField.allCases.map(\.text)
     /// The keys of the document, one of which is given.
-    static let documentKeys: [String] = [placesKey, geojsonKey, gpxKey]
+    static let documentKeys: [String] = [placesKey, geojsonKey] + ImportTextFormat.allCases.map(\.rawValue)
     /// The keys the params may have.
     static let keys: [String] = documentKeys + ImportOptions.keys
     /// The key of the array of places (also the member of a `places.list` result an import file may be).
@@ -23,44 +25,49 @@ public struct ImportParams: MethodParams {
     /// The key of a GeoJSON FeatureCollection.
     public static let geojsonKey = "geojson"
     /// The key of a GPX document.
-    public static let gpxKey = "gpx"
+    public static let gpxKey = ImportTextFormat.gpx.rawValue
 
     /// The places to add, in order.
     public let places: [ImportedPlace]
+    /// What the document held that did not become a place or a field of one.
+    public let omissions: ImportOmissions
     /// What becomes of ids in use and duplicates, and whether anything changes.
     public let options: ImportOptions
 
     /// Creates params.
-    public init(places: [ImportedPlace], options: ImportOptions = ImportOptions()) {
+    public init(
+        places: [ImportedPlace], omissions: ImportOmissions = ImportOmissions(),
+        options: ImportOptions = ImportOptions()
+    ) {
         self.places = places
+        self.omissions = omissions
         self.options = options
     }
 
     /// Decodes and validates the params (nil is the empty object); errors name the element, e.g. `places[2].latitude`.
-    /// Without a GPX reader, `gpx` is refused as not read here.
+    /// Without a document reader, `gpx`, `kml` and `kmz` are refused as not read here.
     public static func decode(_ params: JSONObject?) throws(RPCError) -> ImportParams {
         try decode(params, maximumPlaces: .max)
     }
 
     /// Decodes and validates the params like `decode(_:)`, refusing more than `maximumPlaces` places with -32006
-    /// (`--max-import-places`) before the places are read, and reading `gpx` with `readGPX`.
+    /// (`--max-import-places`) before the places are read, and reading documents sent as text with `read`.
     public static func decode(
-        _ params: JSONObject?, maximumPlaces: Int, readingGPXWith readGPX: GPXReader? = nil
+        _ params: JSONObject?, maximumPlaces: Int, readingWith read: DocumentReader = readHere
     ) throws(RPCError) -> ImportParams {
         let reader = try ParamsReader(params, allowed: keys)
         let document = try Document(reading: reader)
         let options = try ImportOptions(reading: reader)
-        return ImportParams(
-            places: try places(in: document, maximumPlaces: maximumPlaces, readingGPXWith: readGPX),
-            options: options)
+        let imported = try Self.read(document, maximumPlaces: maximumPlaces, readingWith: read)
+        return ImportParams(places: imported.places, omissions: imported.omissions, options: options)
     }
 
     /// Reads and validates the places of `document`, the part of an import whose first place is the import's
     /// `firstIndex`-th (0-based): errors name a place by its index in the whole import, e.g. `places[1200].name`.
-    /// An import that would hold more than `maximumPlaces` with these is refused with -32006 before they are read.
-    public static func places(
-        in document: Document, firstIndex: Int = 0, maximumPlaces: Int, readingGPXWith readGPX: GPXReader? = nil
-    ) throws(RPCError) -> [ImportedPlace] {
+    /// An import that would hold more than `maximumPlaces` with these is refused with -32006.
+    public static func read(
+        _ document: Document, firstIndex: Int = 0, maximumPlaces: Int, readingWith read: DocumentReader = readHere
+    ) throws(RPCError) -> ImportedDocument {
         switch document {
         case .places(let places):
             guard case .array(let elements) = places else { throw ParamsReader.invalid(placesKey, "must be an array") }
@@ -70,18 +77,31 @@ public struct ImportParams: MethodParams {
             for (offset, element) in elements.enumerated() {
                 result.append(try place(element, field: "places[\(firstIndex + offset)]"))
             }
-            return result
+            return ImportedDocument(places: result)
         case .geojson(let geojson):
             if case .object(let collection) = geojson, case .array(let features)? = collection["features"] {
                 try checkCount(firstIndex + features.count, maximumPlaces: maximumPlaces)
             }
-            return try GeoJSONImport.document(from: geojson, firstIndex: firstIndex).places
-        case .gpx(let text):
-            guard let readGPX else { throw ParamsReader.invalid(gpxKey, "is not read here") }
-            let places = try readGPX(text, max(0, maximumPlaces - firstIndex))
-            try checkCount(firstIndex + places.count, maximumPlaces: maximumPlaces)
-            return places
+            return try GeoJSONImport.document(from: geojson, firstIndex: firstIndex)
+        case .text(let text, let format):
+            let document = try read(text, format, max(0, maximumPlaces - firstIndex))
+            try checkCount(firstIndex + document.places.count, maximumPlaces: maximumPlaces)
+            return document
         }
+    }
+
+    /// The reader of this module: CSV, and nothing else sent as text.
+    public static func readHere(_ text: String, _ format: ImportTextFormat, maximumPlaces: Int) throws(RPCError)
+        -> ImportedDocument
+    {
+        guard format == .csv else { throw ParamsReader.invalid(format.rawValue, "is not read here") }
+        var text = text
+        let read = text.withUTF8 { buffer in
+            Result { () throws(RPCError) in
+                try CSVImport.document(from: UnsafeRawBufferPointer(buffer), maximumPlaces: maximumPlaces)
+            }
+        }
+        return try read.get()
     }
 
     /// Refuses an import of `count` places when that is more than `maximumPlaces`.
@@ -124,11 +144,14 @@ extension ImportParams {
         case places(JSONValue)
         /// A GeoJSON FeatureCollection (`geojson`).
         case geojson(JSONValue)
-        /// The text of a GPX document (`gpx`).
-        case gpx(String)
+        /// The text of a document in `format` (`gpx`, `kml`, `csv`; `kmz` as base64).
+        case text(String, ImportTextFormat)
 
         /// `places.import`.
         public static var method: Method { .importPlaces }
+
+        /// The text of a GPX document.
+        public static func gpx(_ text: String) -> Document { .text(text, .gpx) }
 
         /// Takes the one document the params hold, without reading it.
         public static func decode(_ params: JSONObject?) throws(RPCError) -> Document {
@@ -137,18 +160,21 @@ extension ImportParams {
 
         /// Takes the one document among the params `reader` checked.
         init(reading reader: ParamsReader) throws(RPCError) {
-            switch (
-                reader.value(ImportParams.placesKey), reader.value(ImportParams.geojsonKey),
-                reader.value(ImportParams.gpxKey)
-            ) {
-            case (let places?, nil, nil): self = .places(places)
-            case (nil, let geojson?, nil): self = .geojson(geojson)
-            case (nil, nil, .string(let text)?): self = .gpx(text)
-            case (nil, nil, _?): throw reader.invalid(ImportParams.gpxKey, "must be a string of XML")
-            case (nil, nil, nil): throw reader.invalid(ImportParams.placesKey, "is required (or geojson, or gpx)")
+            let given = ImportParams.documentKeys.filter { reader.value($0) != nil }
+            guard let key = given.first else {
+                throw reader.invalid(
+                    ImportParams.placesKey,
+                    "is required (or one of \(ImportParams.documentKeys.dropFirst().joined(separator: ", ")))")
+            }
+            guard given.count == 1 else { throw reader.invalid(given[1], "cannot be given together with \(key)") }
+            let value = reader.value(key)!
+            switch key {
+            case ImportParams.placesKey: self = .places(value)
+            case ImportParams.geojsonKey: self = .geojson(value)
             default:
-                let given = ImportParams.documentKeys.filter { reader.value($0) != nil }
-                throw reader.invalid(given[1], "cannot be given together with \(given[0])")
+                let format = ImportTextFormat(rawValue: key)!
+                guard case .string(let text) = value else { throw reader.invalid(key, "must be \(format.textKind)") }
+                self = .text(text, format)
             }
         }
 
@@ -157,11 +183,11 @@ extension ImportParams {
             switch self {
             case .places(let places): writer.add(ImportParams.placesKey, places)
             case .geojson(let collection): writer.add(ImportParams.geojsonKey, collection)
-            case .gpx(let text): writer.add(ImportParams.gpxKey, string: text)
+            case .text(let text, let format): writer.add(format.rawValue, string: text)
             }
         }
 
-        /// `{"places": …}`, `{"geojson": …}` or `{"gpx": "…"}`.
+        /// `{"places": …}`, `{"geojson": …}`, or the text under its format's name, e.g. `{"kml": "…"}`.
         public var encoded: JSONObject {
             var writer = ParamsWriter()
             write(to: &writer)

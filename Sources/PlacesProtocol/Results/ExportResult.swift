@@ -1,6 +1,7 @@
 import PlacesModel
 
-/// The result of `places.export`: `{"format": …, "document": an array, an object or a string of XML}`.
+/// The result of `places.export`: `{"format": …, "document": an array, an object, or a string (XML, CSV, or a
+/// KMZ archive's base64)}`.
 public struct ExportResult: Sendable, Hashable {
     /// The members' keys.
     public enum Key {
@@ -13,13 +14,24 @@ public struct ExportResult: Sendable, Hashable {
     /// The document.
     public let document: JSONValue
 
-    /// Writes the result.
-    public static func write(format: ExportFormat, places: [Place], includeOwner: Bool, to out: inout JSONWriter) {
+    /// Writes the result; `written` is the document when the caller wrote it (KML and KMZ, which this module does
+    /// not write), written as a string of its text, or of base64 for KMZ.
+    public static func write(
+        format: ExportFormat, places: [Place], includeOwner: Bool, written: [UInt8]? = nil, to out: inout JSONWriter
+    ) {
         out.beginObject()
         out.writeMember(Key.format, first: true)
         out.writeString(format.rawValue)
         out.writeMember(Key.document)
-        ExportEncoding.writeDocument(format: format, places: places, includeOwner: includeOwner, to: &out)
+        if let written {
+            if format == .kmz {
+                out.writeString(Base64.encode(written))
+            } else {
+                written.withUnsafeBufferPointer { out.writeString(utf8: $0) }
+            }
+        } else {
+            ExportEncoding.writeDocument(format: format, places: places, includeOwner: includeOwner, to: &out)
+        }
         out.endObject()
     }
 
@@ -33,7 +45,12 @@ public struct ExportResult: Sendable, Hashable {
     public static var schema: JSONValue {
         WireSchema.object([
             (Key.format, WireSchema.type("string")),
-            (Key.document, WireSchema.described("An array, an object or a string of XML.")),
+            (
+                Key.document,
+                WireSchema.described(
+                    "An array (json), an object (geojson), a string of XML (gpx, kml) or CSV (csv), or a string of "
+                        + "base64 holding the archive (kmz).")
+            ),
         ])
     }
 }

@@ -12,4 +12,6 @@ struct ChangeReply: Sendable {
     let outcome: Result<MutationOutcome, StoreError>
     /// For a move or an import, the owner's revision right after the commit; nil for the rest.
     let revision: Int64?
+    /// For an import, what its document left out.
+    var omissions = ImportOmissions()
 }

@@ -1,4 +1,3 @@
-import PlacesGPX
 import PlacesModel
 import PlacesProtocol
 import PlacesState
@@ -19,46 +18,47 @@ extension Dispatcher {
             return .success { writer in begun.write(to: &writer) }
         case .importAdd:
             let params = try ImportAddParams.decode(request.params)
-            let document: ImportParams.Document
             switch params.part {
-            case .document(let part):
-                document = part
-            case .gpxText(let text):
-                // Its waypoints are read at the commit: the count is of the places staged as places.
-                _ = try staging.add(
-                    gpxText: text, to: params.token, connection: connection, maximumPlaces: maximumPlaces)
-                let staged = try staging.count(of: params.token, connection: connection)
-                return .success { writer in StagedImportResult(staged: Int64(staged)).write(to: &writer) }
+            case .document(let document):
+                let read = try ImportParams.read(
+                    document, firstIndex: staging.count(of: params.token, connection: connection),
+                    maximumPlaces: maximumPlaces, readingWith: ImportReading.read)
+                try checkVisitDates(read.places.lazy.map(\.draft.visitedAt))
+                _ = try staging.add(read, to: params.token, connection: connection, maximumPlaces: maximumPlaces)
+            case .text(let text, let format):
+                // Read at the commit: the count is of the places staged as places.
+                try staging.add(
+                    text: text, format: format, to: params.token, connection: connection, maximumPlaces: maximumPlaces)
             }
-            let places = try ImportParams.places(
-                in: document, firstIndex: staging.count(of: params.token, connection: connection),
-                maximumPlaces: maximumPlaces, readingGPXWith: GPXImport.places)
-            try checkVisitDates(places.lazy.map(\.draft.visitedAt))
-            let staged = try staging.add(
-                places, to: params.token, connection: connection, maximumPlaces: maximumPlaces)
+            let staged = try staging.count(of: params.token, connection: connection)
             return .success { writer in StagedImportResult(staged: Int64(staged)).write(to: &writer) }
         case .importCommit:
             let params = try ImportCommitParams.decode(request.params)
             let contents = try staging.take(params.token, connection: connection)
             var places = contents.places
-            if !contents.gpxText.isEmpty {
-                let read = try ImportParams.places(
-                    in: .gpx(contents.gpxText), firstIndex: places.count, maximumPlaces: maximumPlaces,
-                    readingGPXWith: GPXImport.places)
-                try checkVisitDates(read.lazy.map(\.draft.visitedAt))
-                places += read
+            var omissions = contents.omissions
+            if let (text, format) = contents.text {
+                let read = try ImportParams.read(
+                    .text(text, format), firstIndex: places.count, maximumPlaces: maximumPlaces,
+                    readingWith: ImportReading.read)
+                try checkVisitDates(read.places.lazy.map(\.draft.visitedAt))
+                places += read.places
+                omissions.merge(read.omissions)
             }
-            return .mutation(.importPlaces(places.map { PlaceImport(id: $0.id, draft: $0.draft) }, params.options))
+            return .mutation(
+                .importPlaces(places.map { PlaceImport(id: $0.id, draft: $0.draft) }, params.options),
+                omissions: omissions)
         case .importAbort:
             let params = try ImportAbortParams.decode(request.params)
             let dropped = try staging.take(params.token, connection: connection).places.count
             return .success { writer in StagedImportResult(staged: Int64(dropped)).write(to: &writer) }
         default:
             let params = try ImportParams.decode(
-                request.params, maximumPlaces: maximumPlaces, readingGPXWith: GPXImport.places)
+                request.params, maximumPlaces: maximumPlaces, readingWith: ImportReading.read)
             try checkVisitDates(params.places.lazy.map(\.draft.visitedAt))
             return .mutation(
-                .importPlaces(params.places.map { PlaceImport(id: $0.id, draft: $0.draft) }, params.options))
+                .importPlaces(params.places.map { PlaceImport(id: $0.id, draft: $0.draft) }, params.options),
+                omissions: params.omissions)
         }
     }
 }

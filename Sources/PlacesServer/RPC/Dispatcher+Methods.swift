@@ -1,4 +1,5 @@
 import Glibc
+import PlacesFormats
 import PlacesModel
 import PlacesProtocol
 import PlacesSealing
@@ -159,8 +160,16 @@ extension Dispatcher {
         if params.allUsers { try requireAdmin(caller) }
         let places = Array(try unlockedSnapshot().visible(to: caller.uid, allUsers: params.allUsers).places)
         let includeOwner = params.allUsers
+        // KML and KMZ are written here, before the reply, so that a refusal (a KMZ over zip's limits) is its error.
+        let written: [UInt8]? =
+            switch params.format {
+            case .kml: KMLExport.kml(places, groupByTag: params.groupByTag)
+            case .kmz: try KMZExport.kmz(places, groupByTag: params.groupByTag)
+            case .json, .geojson, .gpx, .csv: nil
+            }
         return .success { writer in
-            ExportResult.write(format: params.format, places: places, includeOwner: includeOwner, to: &writer)
+            ExportResult.write(
+                format: params.format, places: places, includeOwner: includeOwner, written: written, to: &writer)
         }
     }
 

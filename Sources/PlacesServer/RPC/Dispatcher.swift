@@ -42,7 +42,8 @@ final class Dispatcher: Sendable {
     /// `PlaceStore.setCompletionsDeliveredHandler(_:)`); writing the reply is left to the loop, so that the writer
     /// goes on with the next batch sooner.
     func submission(
-        for mutation: Mutation, id: RPCID?, owner: UserID, sink: ReplySink, address: ReplyAddress
+        for mutation: Mutation, omissions: ImportOmissions = ImportOmissions(), id: RPCID?, owner: UserID,
+        sink: ReplySink, address: ReplyAddress
     ) -> PendingMutation {
         PendingMutation(mutation, owner: owner) { outcome in
             guard let id else { return sink.deliver([], to: address, deferringSignal: true) }
@@ -52,7 +53,7 @@ final class Dispatcher: Sendable {
             case .success(.moved), .success(.imported): revision = self.store.snapshot().revision(of: owner)
             default: revision = nil
             }
-            sink.deliver(ChangeReply(id: id, outcome: outcome, revision: revision), to: address)
+            sink.deliver(ChangeReply(id: id, outcome: outcome, revision: revision, omissions: omissions), to: address)
         }
     }
 
@@ -97,7 +98,7 @@ final class Dispatcher: Sendable {
         case .success(.imported(_, let tally)):
             let result = ImportResult(
                 added: Int64(tally.added), replaced: Int64(tally.replaced), skippedIDInUse: Int64(tally.skippedIDInUse),
-                skippedDuplicates: Int64(tally.skippedDuplicates), isDryRun: tally.isDryRun)
+                skippedDuplicates: Int64(tally.skippedDuplicates), omissions: reply.omissions, isDryRun: tally.isDryRun)
             RPCEnvelope.writeResult(id: id, to: &out) { writer in result.write(revision: revision, to: &writer) }
         case .success(.removed(let place)):
             RPCEnvelope.writeResult(id: id, to: &out) { writer in RemoveResult.write(id: place.id, to: &writer) }

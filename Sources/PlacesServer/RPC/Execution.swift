@@ -11,8 +11,9 @@ enum Execution {
 
     /// The answer is ready: a result, or an error.
     case reply(Result<ResultWriter, RPCError>)
-    /// A change the caller asked for; answered once it is committed.
-    case mutation(Mutation)
+    /// A change the caller asked for; answered once it is committed. For an import, what its document left out,
+    /// which the reply reports.
+    case mutation(Mutation, omissions: ImportOmissions = ImportOmissions())
     /// Work that answers later, on another thread, by calling its argument once (e.g. `server.unlock`).
     case deferred(DeferredWork)
 

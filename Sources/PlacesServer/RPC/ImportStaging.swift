@@ -8,14 +8,15 @@ import PlacesProtocol
 /// A staged import belongs to the connection that began it, and only that connection may use its token; it is
 /// dropped, with the places it holds, when the connection closes. Each user may have `importsPerUser` at a time,
 /// and together they may hold at most `max-import-places` places, so a user's staged places never take more
-/// memory than one import of the largest size allowed; the pieces of GPX text they hold, read only when the import
-/// is committed, at most `gpxBytesPerPlace` bytes for each of those places.
+/// memory than one import of the largest size allowed; the pieces of a document's text they hold (GPX, KML, CSV, or
+/// a KMZ archive's base64), read only when the import is committed, at most `textBytesPerPlace` bytes for each of
+/// those places.
 final class ImportStaging: Sendable {
     /// The most staged imports one user may have at a time.
     static let importsPerUser = 2
-    /// The GPX text a user's staged imports may hold together, per place `max-import-places` allows: a waypoint
-    /// with a long description and its tags is well under this.
-    static let gpxBytesPerPlace = 4096
+    /// The text a user's staged imports may hold together, per place `max-import-places` allows: a waypoint or a
+    /// Placemark with a long description and its tags is well under this.
+    static let textBytesPerPlace = 4096
 
     /// A connection, by its event loop's mailbox and its token there.
     struct ConnectionKey: Hashable, Sendable {
@@ -39,16 +40,22 @@ final class ImportStaging: Sendable {
         let connection: ConnectionKey
         /// The places received so far, in order.
         var places: [ImportedPlace] = []
-        /// The pieces of GPX text received so far, joined.
-        var gpxText = ""
+        /// What the parts of places received so far left out.
+        var omissions = ImportOmissions()
+        /// The pieces of text received so far, joined.
+        var text = ""
+        /// The format of the pieces of text, set by the first.
+        var textFormat: ImportTextFormat?
     }
 
     /// What a staged import held when it ended.
     struct Contents {
         /// Its places, in the order they came.
         let places: [ImportedPlace]
-        /// Its GPX text, read after the places (empty when none came).
-        let gpxText: String
+        /// What its parts of places left out.
+        let omissions: ImportOmissions
+        /// Its text and the text's format, read after the places; nil when no piece came.
+        let text: (text: String, format: ImportTextFormat)?
     }
 
     /// The staged imports by token.
@@ -85,12 +92,14 @@ final class ImportStaging: Sendable {
         }
     }
 
-    /// Adds `places` to the staged import `token` of `connection`, unless the user's staged places would then be
-    /// more than `maximumPlaces` (-32006, and the import stays as it was); returns how many it holds.
-    func add(_ places: [ImportedPlace], to token: String, connection: ConnectionKey, maximumPlaces: Int)
+    /// Adds the places of `document` to the staged import `token` of `connection`, with what it left out, unless the
+    /// user's staged places would then be more than `maximumPlaces` (-32006, and the import stays as it was);
+    /// returns how many it holds.
+    func add(_ document: ImportedDocument, to token: String, connection: ConnectionKey, maximumPlaces: Int)
         throws(RPCError) -> Int
     {
-        try imports.withLock { (imports) throws(RPCError) -> Int in
+        let places = document.places
+        return try imports.withLock { (imports) throws(RPCError) -> Int in
             try Self.check(imports, token, connection)
             let owner = imports[token]?.owner
             let held = imports.values.reduce(0) { $0 + ($1.owner == owner ? $1.places.count : 0) }
@@ -102,29 +111,38 @@ final class ImportStaging: Sendable {
             }
             // In place: the places are not copied again with each part.
             imports[token]?.places.append(contentsOf: places)
+            imports[token]?.omissions.merge(document.omissions)
             return imports[token]?.places.count ?? 0
         }
     }
 
-    /// Appends `text` to the GPX text of the staged import `token` of `connection`, unless the user's staged GPX
-    /// text would then be more than `maximumPlaces` × `gpxBytesPerPlace` bytes (-32006, and the import stays as it
-    /// was); returns how many bytes of GPX text it holds.
-    func add(gpxText text: String, to token: String, connection: ConnectionKey, maximumPlaces: Int)
-        throws(RPCError) -> Int
+    /// Appends `text` to the text of the staged import `token` of `connection`, unless its earlier pieces are of
+    /// another format (-32602) or the user's staged text would then be more than `maximumPlaces` ×
+    /// `textBytesPerPlace` bytes (-32006); a refused piece leaves the import as it was.
+    func add(text: String, format: ImportTextFormat, to token: String, connection: ConnectionKey, maximumPlaces: Int)
+        throws(RPCError)
     {
-        try imports.withLock { (imports) throws(RPCError) -> Int in
+        try imports.withLock { (imports) throws(RPCError) in
             try Self.check(imports, token, connection)
             let owner = imports[token]?.owner
-            let held = imports.values.reduce(0) { $0 + ($1.owner == owner ? $1.gpxText.utf8.count : 0) }
-            let limit = maximumPlaces.multipliedReportingOverflow(by: Self.gpxBytesPerPlace)
+            if let earlier = imports[token]?.textFormat, earlier != format {
+                throw .invalidParams(
+                    ValidationError(
+                        field: ImportAddParams.formatKey,
+                        reason: "is \(format.rawValue), but the import's earlier pieces of text are \(earlier.rawValue)"
+                    ))
+            }
+            let held = imports.values.reduce(0) { $0 + ($1.owner == owner ? $1.text.utf8.count : 0) }
+            let limit = maximumPlaces.multipliedReportingOverflow(by: Self.textBytesPerPlace)
             guard limit.overflow || held + text.utf8.count <= limit.partialValue else {
                 throw .limitReached(
-                    "Failed to stage \(text.utf8.count) more bytes of GPX: uid \(owner ?? 0)'s staged imports hold "
-                        + "\(held), and together they may hold at most \(limit.partialValue) (\(Self.gpxBytesPerPlace) "
-                        + "for each place max-import-places allows); the import is as it was")
+                    "Failed to stage \(text.utf8.count) more bytes of \(format.rawValue): uid \(owner ?? 0)'s staged "
+                        + "imports hold \(held), and together they may hold at most \(limit.partialValue) "
+                        + "(\(Self.textBytesPerPlace) for each place max-import-places allows); the import is as it was"
+                )
             }
-            imports[token]?.gpxText.append(text)
-            return imports[token]?.gpxText.utf8.count ?? 0
+            imports[token]?.text.append(text)
+            imports[token]?.textFormat = format
         }
     }
 
@@ -133,7 +151,9 @@ final class ImportStaging: Sendable {
         try imports.withLock { (imports) throws(RPCError) -> Contents in
             try Self.check(imports, token, connection)
             let staged = imports.removeValue(forKey: token)
-            return Contents(places: staged?.places ?? [], gpxText: staged?.gpxText ?? "")
+            return Contents(
+                places: staged?.places ?? [], omissions: staged?.omissions ?? ImportOmissions(),
+                text: staged.flatMap { staged in staged.textFormat.map { (staged.text, $0) } })
         }
     }
 

@@ -18,14 +18,23 @@ extension OpenRPCDocument {
             return Self.method(
                 method,
                 "Adds a part of a staged import's places, validated as places.import validates them (errors name a "
-                    + "place by its index in the whole import), or the next piece of a GPX document's text (gpxText), "
-                    + "joined to the pieces before it and read at the commit; a refused part leaves the import as it was.",
+                    + "place by its index in the whole import), or the next piece of a document's text (text with its "
+                    + "format), joined to the pieces before it and read at the commit; a refused part leaves the import "
+                    + "as it was.",
                 params: [token] + documentParams + [
                     param(
+                        ImportAddParams.textKey, ["type": "string"],
+                        "The next piece of one document too large for a request line, instead of places, geojson, gpx, "
+                            + "kml, csv or kmz: its text, or for kmz its base64 cut anywhere; at most "
+                            + "\(ImportStaging.textBytesPerPlace) bytes per place max-import-places allows are held per "
+                            + "user."),
+                    param(
+                        ImportAddParams.formatKey,
+                        ["enum": .array(ImportTextFormat.allCases.map { .string($0.rawValue) })],
+                        "The format of the pieces of text, the same for every piece of an import (gpx when not given)."),
+                    param(
                         ImportAddParams.gpxTextKey, ["type": "string"],
-                        "The next piece of one GPX document too large for a request line, instead of places, geojson "
-                            + "or gpx; at most \(ImportStaging.gpxBytesPerPlace) bytes per place max-import-places "
-                            + "allows are held per user.")
+                        "A piece of GPX text, as text with the format gpx (what earlier clients send)."),
                 ], result: result("staged", StagedImportResult.schema),
                 errors: ["LimitReached"])
         case .importCommit:
@@ -40,8 +49,10 @@ extension OpenRPCDocument {
         default:
             return Self.method(
                 method,
-                "Adds many places in one transaction: all or nothing. Give exactly one of places, geojson and gpx; a "
-                    + "document over the line limit goes through places.import.begin instead.",
+                "Adds many places in one transaction: all or nothing. Give exactly one of places, geojson, gpx, kml, "
+                    + "csv and kmz; a document over the line limit goes through places.import.begin instead. The "
+                    + "result's leftOut says what the document held that did not become a place (by reason, with "
+                    + "where) or a field of one (droppedFields).",
                 params: documentParams + optionParams, result: result("imported", ImportResult.schema),
                 errors: importErrors)
         }
@@ -58,7 +69,17 @@ extension OpenRPCDocument {
         param(ImportParams.geojsonKey, ["type": "object"], "A GeoJSON FeatureCollection of Points."),
         param(
             ImportParams.gpxKey, ["type": "string"],
-            "A GPX 1.0 or 1.1 document: each wpt becomes a place (name, desc or else cmt, type visited)."),
+            "A GPX 1.0 or 1.1 document: each wpt becomes a place (name, desc or else cmt, type visited, OsmAnd's "
+                + "group and visit date)."),
+        param(
+            ImportTextFormat.kml.rawValue, ["type": "string"],
+            "A KML 2.2 document: each Placemark with a Point becomes a place; Folder names become tags."),
+        param(
+            ImportTextFormat.csv.rawValue, ["type": "string"],
+            "CSV (RFC 4180) with a header row naming its columns: name, latitude, longitude and others."),
+        param(
+            ImportTextFormat.kmz.rawValue, ["type": "string"],
+            "A KMZ archive (a zipped KML document: doc.kml or its first .kml entry) as base64 (RFC 4648)."),
     ]
 
     /// The import's options.

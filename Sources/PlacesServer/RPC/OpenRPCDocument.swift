@@ -201,10 +201,18 @@ enum OpenRPCDocument {
             return describeImport(method)
         case .export:
             return Self.method(
-                method, "Returns the caller's places as a JSON array, a GeoJSON FeatureCollection or GPX 1.1.",
+                method,
+                "Returns the caller's places as a JSON array, a GeoJSON FeatureCollection, GPX 1.1, KML 2.2, KMZ (a "
+                    + "zipped KML document, as base64) or CSV.",
                 params: [
-                    param("format", ["enum": ["json", "geojson", "gpx"]], required: true, "The document's format."),
+                    param(
+                        "format", ["enum": .array(ExportFormat.allCases.map { .string($0.rawValue) })], required: true,
+                        "The document's format."),
                     allUsers,
+                    param(
+                        ExportParams.groupByTagKey, ["type": "boolean"],
+                        "kml and kmz only: one Folder per tag, each place in the Folder of its first tag (places "
+                            + "without tags at the top), instead of a flat list."),
                 ],
                 result: result("export", ExportResult.schema), errors: ["PermissionDenied", "Locked"])
         case .undo:

@@ -93,10 +93,11 @@ extension RequestPipeline {
         switch execution {
         case .reply:
             preconditionFailure("a ready reply does not wait")
-        case .mutation(let mutation):
+        case .mutation(let mutation, let omissions):
             submissions.append(
                 context.dispatcher.submission(
-                    for: mutation, id: id, owner: context.caller.uid, sink: context.sink, address: address))
+                    for: mutation, omissions: omissions, id: id, owner: context.caller.uid, sink: context.sink,
+                    address: address))
         case .deferred(let work):
             context.dispatcher.start(work, id: id, sink: context.sink, address: address)
         }

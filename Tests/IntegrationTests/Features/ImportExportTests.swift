@@ -17,10 +17,10 @@ struct ImportExportTests {
     ]
 
     /// The result of an import that added `added` places and skipped and replaced none.
-    static func importResult(added: JSON, revision: JSON) -> JSON {
+    static func importResult(added: JSON, revision: JSON, leftOut: JSON = ["droppedFields": []]) -> JSON {
         [
-            "added": added, "replaced": 0, "skipped": ["idInUse": 0, "duplicate": 0], "dryRun": false,
-            "revision": revision,
+            "added": added, "replaced": 0, "skipped": ["idInUse": 0, "duplicate": 0], "leftOut": leftOut,
+            "dryRun": false, "revision": revision,
         ]
     }
 
@@ -196,7 +196,10 @@ struct ImportExportTests {
         ]
         let result = try client.result(
             "places.import", ["geojson": ["type": "FeatureCollection", "features": .array(features)]])
-        #expect(result == Self.importResult(added: 3, revision: .number(Double(start + 3))))
+        #expect(
+            result
+                == Self.importResult(
+                    added: 3, revision: .number(Double(start + 3)), leftOut: ["droppedFields": ["marker-color"]]))
         let places = try client.list()["places"]?.array ?? []
         try #require(places.count == 3)
         #expect(places[0]["id"] == .string(kept) && places[0]["name"] == "Eiffel" && places[0]["visited"] == true)
@@ -236,6 +239,23 @@ struct ImportExportTests {
             expectError(try client.error("places.import", ["geojson": document]), code: -32602, "\(document)")
         }
         #expect(try client.list() == before, "refused imports change nothing")
+
+        // A feature that is not a point, or has no geometry, is skipped, and the result says so.
+        let line: JSON = [
+            "type": "Feature", "geometry": ["type": "LineString", "coordinates": [[0, 0], [1, 1]]], "properties": [:],
+        ]
+        let nowhere: JSON = ["type": "Feature", "properties": [:]]
+        let skipped = try client.result(
+            "places.import",
+            ["geojson": ["type": "FeatureCollection", "features": [features[1], line, nowhere]], "dryRun": true])
+        #expect(
+            skipped["added"] == 1
+                && skipped["leftOut"]
+                    == [
+                        "geometry": ["LineString": ["count": 1, "where": ["features[1]"]]],
+                        "withoutCoordinates": ["count": 1, "where": ["features[2]"]], "droppedFields": [],
+                    ],
+            "\(skipped)")
     }
 
     /// Export `json` gives the list itself; `geojson` a FeatureCollection of Points; `gpx` GPX 1.1 text.
@@ -273,7 +293,7 @@ struct ImportExportTests {
         #expect(xml.components(separatedBy: "<wpt ").count - 1 == places.count)
         #expect(xml.contains("Café &amp; &lt;Bar&gt;"), "markup characters are escaped")
 
-        for (params, field) in [(["format": "kml"], "format"), ([:], "format"), (["format": 1], "format")]
+        for (params, field) in [(["format": "shp"], "format"), ([:], "format"), (["format": 1], "format")]
             as [(JSON, String)]
         {
             expectError(try client.error("places.export", params), code: -32602, field: field, "\(params)")
