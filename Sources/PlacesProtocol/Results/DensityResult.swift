@@ -124,18 +124,25 @@ public struct DensityResult: Sendable, Hashable {
 
     /// Writes one of a cell's nearest places: the members a label needs.
     public static func writeLabel(_ place: Place, isFirst: Bool, to out: inout JSONWriter) {
+        writeLabel(
+            Label(id: place.id, name: place.name, coordinate: place.coordinate, isVisited: place.isVisited),
+            isFirst: isFirst, to: &out)
+    }
+
+    /// Writes one of a cell's nearest places' label.
+    public static func writeLabel(_ label: Label, isFirst: Bool, to out: inout JSONWriter) {
         if !isFirst { out.comma() }
         out.beginObject()
         out.writeMember(Key.id, first: true)
-        out.writePlaceID(place.id)
+        out.writePlaceID(label.id)
         out.writeMember(Key.name)
-        out.writeString(place.name)
+        out.writeString(label.name)
         out.writeMember(Key.latitude)
-        out.writeDouble(place.coordinate.latitude)
+        out.writeDouble(label.coordinate.latitude)
         out.writeMember(Key.longitude)
-        out.writeDouble(place.coordinate.longitude)
+        out.writeDouble(label.coordinate.longitude)
         out.writeMember(Key.visited)
-        out.writeBool(place.isVisited)
+        out.writeBool(label.isVisited)
         out.endObject()
     }
 

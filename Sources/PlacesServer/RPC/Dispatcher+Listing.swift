@@ -126,6 +126,7 @@ extension Dispatcher {
         let map = try unlockedSnapshot().density(
             of: caller.uid, grid: params.grid, filter: filter, labels: params.labels)
         return .success { writer in
+            writer.bytes.reserveCapacity(writer.bytes.count + map.estimatedJSONBytes + 128)
             DensityResult.write(
                 visited: map.visited, unvisited: map.unvisited, revision: map.revision, to: &writer
             ) { writer in
@@ -136,7 +137,9 @@ extension Dispatcher {
                     isFirstCell = false
                     var isFirstPlace = true
                     nearest.forEach { place in
-                        DensityResult.writeLabel(place, isFirst: isFirstPlace, to: &writer)
+                        let label = DensityResult.Label(
+                            id: place.id, name: place.name, coordinate: place.coordinate, isVisited: place.isVisited)
+                        DensityResult.writeLabel(label, isFirst: isFirstPlace, to: &writer)
                         isFirstPlace = false
                     }
                     DensityResult.endCell(to: &writer)

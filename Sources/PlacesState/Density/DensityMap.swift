@@ -39,6 +39,20 @@ public struct DensityMap: Sendable {
         self.unvisited = unvisited
     }
 
+    /// About how many bytes of JSON the cells and their labels take (names counted at a typical length).
+    public var estimatedJSONBytes: Int {
+        var bytes = 0
+        for cell in 0..<tally.grid.cellCount where tally.visited(cell) + tally.unvisited(cell) > 0 {
+            bytes += Self.cellJSONBytes + tally.nearest(of: cell).count * Self.labelJSONBytes
+        }
+        return bytes
+    }
+
+    /// About how many bytes of JSON a cell takes besides its labels: its keys, counts and punctuation.
+    private static let cellJSONBytes = 96
+    /// About how many bytes of JSON a label takes: its keys, id, coordinate, flag and a typical name.
+    private static let labelJSONBytes = 176
+
     /// The grid.
     public var grid: DensityGrid { tally.grid }
 
@@ -46,28 +60,59 @@ public struct DensityMap: Sendable {
     /// cell's nearest places.
     public func forEachCell(_ body: (Cell, Nearest) -> Void) {
         withExtendedLifetime(snapshot) {
-            let columns = tally.grid.columns
+            // Every label read first, in a loop whose reads do not wait for each other: in a large store the places
+            // are out of the cache, and this fetches them together rather than one by one as they are written (a
+            // world map's thousands of labels each waited for its own miss).
+            var labels: [Label] = []
             for cell in 0..<tally.grid.cellCount {
-                let visited = tally.visited(cell)
-                let unvisited = tally.unvisited(cell)
-                guard visited + unvisited > 0 else { continue }
-                let counts = Cell(column: cell % columns, row: cell / columns, visited: visited, unvisited: unvisited)
-                body(counts, Nearest(candidates: tally.nearest(of: cell)))
+                for candidate in tally.nearest(of: cell) {
+                    guard let stored = candidate.stored else { continue }
+                    // Only the fields a label shows: a copy of the whole place would read all of it.
+                    labels.append(
+                        stored._withUnsafeGuaranteedRef {
+                            Label(
+                                id: $0.place.id, name: $0.place.name, coordinate: $0.place.coordinate,
+                                isVisited: $0.place.isVisited)
+                        })
+                }
+            }
+            labels.withUnsafeBufferPointer { labels in
+                let columns = tally.grid.columns
+                var next = 0
+                for cell in 0..<tally.grid.cellCount {
+                    let first = next
+                    for candidate in tally.nearest(of: cell) where candidate.stored != nil { next += 1 }
+                    let visited = tally.visited(cell)
+                    let unvisited = tally.unvisited(cell)
+                    guard visited + unvisited > 0 else { continue }
+                    let counts = Cell(
+                        column: cell % columns, row: cell / columns, visited: visited, unvisited: unvisited)
+                    body(counts, Nearest(labels: UnsafeBufferPointer(rebasing: labels[first..<next])))
+                }
             }
         }
     }
 
+    /// What a cell's label shows of one of its places.
+    public struct Label: Sendable {
+        /// The place's id.
+        public let id: PlaceID
+        /// Its name.
+        public let name: String
+        /// Where it is.
+        public let coordinate: Coordinate
+        /// Whether it is visited.
+        public let isVisited: Bool
+    }
+
     /// A cell's places nearest to its centre, valid only inside the `forEachCell` call that hands it over.
     public struct Nearest {
-        /// The places, nearest first, unretained, in the map's tally.
-        let candidates: UnsafeBufferPointer<DensityTally.Candidate>
+        /// The places' labels, nearest first, in `forEachCell`'s buffer.
+        let labels: UnsafeBufferPointer<Label>
 
-        /// Calls `body` with each place, nearest first.
-        public func forEach(_ body: (Place) -> Void) {
-            for candidate in candidates {
-                guard let stored = candidate.stored else { continue }
-                stored._withUnsafeGuaranteedRef { body($0.place) }
-            }
+        /// Calls `body` with each place's label, nearest first.
+        public func forEach(_ body: (Label) -> Void) {
+            for label in labels { body(label) }
         }
     }
 }
