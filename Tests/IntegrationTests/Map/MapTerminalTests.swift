@@ -58,6 +58,11 @@ struct MapTerminalTests {
         #expect(!Self.showsMarker(screen, at: Self.tokyo, columns: 80, rows: 24), "a marker where none is:\n\(screen)")
     }
 
+    /// How long the live map may take to show what is awaited: each redraw asks placesd for the map again and a
+    /// restart waits for placesd to come back, which takes many seconds under a sanitizer on a busy machine. A
+    /// deadline, not a measure of speed.
+    static let deadline = 120.0
+
     /// The live map shows a place another client adds, follows a resize, survives a restart of placesd on the
     /// same socket and database, and gives the terminal back after Ctrl-C.
     @Test func watchFollowsChangesResizesAndRestarts() throws {
@@ -70,29 +75,31 @@ struct MapTerminalTests {
             "echo before the map; trap true INT; " + (try command(daemon, "--watch")), columns: 80, rows: 24,
             environment: [:], in: daemon.directory)
         defer { session.close() }
-        try session.waitForScreen { Self.showsMarker($0, at: Self.paris, columns: 80, rows: 24) }
+        try session.waitForScreen(seconds: Self.deadline) {
+            Self.showsMarker($0, at: Self.paris, columns: 80, rows: 24)
+        }
         #expect(try session.paneFormat("#{alternate_on} #{cursor_flag}") == "1 0", "alternate screen, no cursor")
 
         // How long a change takes to show is printed, not judged: the judge of speed is bench/run.sh.
         let added = Date()
         try add("Lima", Self.lima, to: daemon)
-        try session.waitForScreen { Self.showsMarker($0, at: Self.lima, columns: 80, rows: 24) }
+        try session.waitForScreen(seconds: Self.deadline) { Self.showsMarker($0, at: Self.lima, columns: 80, rows: 24) }
         print(
             "map --watch showed a place \(Int(Date().timeIntervalSince(added) * 1000)) ms after its places.add was sent"
         )
 
         try session.resize(columns: 100, rows: 30)
-        try session.waitForScreen { screen in
+        try session.waitForScreen(seconds: Self.deadline) { screen in
             [Self.paris, Self.lima].allSatisfy { Self.showsMarker(screen, at: $0, columns: 100, rows: 30) }
         }
 
         _ = try daemon.stop()
-        try session.waitForScreen { $0.contains("reconnecting") }
+        try session.waitForScreen(seconds: Self.deadline) { $0.contains("reconnecting") }
         try daemon.start()
         try add("Tokyo", Self.tokyo, to: daemon)
         // The status line goes once placesd is back (a screen read while a frame is half drawn may show the new
         // markers above the old status line, so both are awaited together).
-        try session.waitForScreen { screen in
+        try session.waitForScreen(seconds: Self.deadline) { screen in
             !screen.contains("reconnecting")
                 && [Self.paris, Self.lima, Self.tokyo].allSatisfy {
                     Self.showsMarker(screen, at: $0, columns: 100, rows: 30)
@@ -100,7 +107,7 @@ struct MapTerminalTests {
         }
 
         try session.type("C-c")
-        let ended = try session.waitForScreen { $0.contains("[exit ") }
+        let ended = try session.waitForScreen(seconds: Self.deadline) { $0.contains("[exit ") }
         #expect(ended.contains("[exit 0]"), "\(ended)")
         #expect(ended.contains("before the map"), "the normal screen is back:\n\(ended)")
         #expect(try session.paneFormat("#{alternate_on} #{cursor_flag}") == "0 1", "normal screen, cursor shown")
