@@ -172,8 +172,11 @@ struct MapLiveView {
 
     /// Shows that the daemon is away, then waits before the next attempt; true when a stop signal came meanwhile.
     private mutating func waitToReconnect(_ error: ClientError) throws(CLIFailure) -> Bool {
-        let status = "placesd at '\(watching.socketPath)' is not answering (\(reason(error))); reconnecting…"
-        try write(MapScreen.frame(MapScreen.withStatus(lines, status, style: watching.style)))
+        // What is going on first: the line is cut to the terminal's width, and a long socket path must not push
+        // it off the edge (or wrap it onto a line of the map).
+        let status = "placesd is not answering, reconnecting… ('\(watching.socketPath)': \(reason(error)))"
+        let columns = terminalSize()?.columns ?? TextLayout.defaultWidth
+        try write(MapScreen.frame(MapScreen.withStatus(lines, status, columns: columns, style: watching.style)))
         let pending = signals.wait(milliseconds: backoff)
         backoff = min(backoff * 2, WatchSession.maximumBackoff)
         return pending.isStop

@@ -12,9 +12,11 @@ enum MapScreen {
         "\u{1B}[H" + lines.map { $0 + "\u{1B}[K" }.joined(separator: "\r\n") + "\u{1B}[J"
     }
 
-    /// `lines` with the last replaced by `status` in reverse video (the legend's line, while placesd is away).
-    static func withStatus(_ lines: [String], _ status: String, style: TextStyle) -> [String] {
-        let line = style.isEnabled ? "\u{1B}[7m\(status)\u{1B}[0m" : status
+    /// `lines` with the last replaced by `status` in reverse video (the legend's line, while placesd is away), cut
+    /// to `columns` so that it never wraps onto the map.
+    static func withStatus(_ lines: [String], _ status: String, columns: Int, style: TextStyle) -> [String] {
+        let fitted = TextLayout.truncated(status, to: max(columns, 1))
+        let line = style.isEnabled ? "\u{1B}[7m\(fitted)\u{1B}[0m" : fitted
         return lines.isEmpty ? [line] : lines.dropLast() + [line]
     }
 }
