@@ -30,7 +30,7 @@ public enum KMLExport {
             }
             for tag in TagRules.canonical(Array(folders.keys)) {
                 xml.writeRaw("  <Folder>\n    <name>")
-                KMLEscaping.append(tag, to: &xml.bytes)
+                ExportEncoding.appendEscapedXML(tag, to: &xml.bytes)
                 xml.writeRaw("</name>\n")
                 for place in folders[tag]! { write(place, indent: "    ", to: &xml) }
                 xml.writeRaw("  </Folder>\n")
@@ -48,12 +48,12 @@ public enum KMLExport {
         xml.writeRaw("<Placemark>\n")
         xml.writeRaw(indent)
         xml.writeRaw("  <name>")
-        KMLEscaping.append(place.name, to: &xml.bytes)
+        ExportEncoding.appendEscapedXML(place.name, to: &xml.bytes)
         xml.writeRaw("</name>\n")
         if !place.description.isEmpty {
             xml.writeRaw(indent)
             xml.writeRaw("  <description>")
-            KMLEscaping.append(KMLDescription.html(place.description), to: &xml.bytes)
+            ExportEncoding.appendEscapedXML(KMLDescription.html(place.description), to: &xml.bytes)
             xml.writeRaw("</description>\n")
         }
         xml.writeRaw(indent)
@@ -78,7 +78,7 @@ public enum KMLExport {
         xml.writeRaw("<Data name=\"")
         xml.writeRaw(name)
         xml.writeRaw("\"><value>")
-        KMLEscaping.append(value, to: &xml.bytes)
+        ExportEncoding.appendEscapedXML(value, to: &xml.bytes)
         xml.writeRaw("</value></Data>")
     }
 }

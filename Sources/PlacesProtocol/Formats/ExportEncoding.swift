@@ -119,8 +119,9 @@ public enum ExportEncoding {
     }
 
     /// Escapes the five XML special characters and carriage returns (which XML readers would turn into line
-    /// feeds) and replaces characters XML 1.0 cannot carry with U+FFFD, so that a GPX reader gets the text back.
-    private static func appendEscapedXML(_ text: String, to bytes: inout [UInt8]) {
+    /// feeds) and replaces characters XML 1.0 cannot carry with U+FFFD, so that a GPX or KML reader gets the text
+    /// back; for character data and attribute values alike.
+    public static func appendEscapedXML(_ text: String, to bytes: inout [UInt8]) {
         for scalar in text.unicodeScalars {
             switch scalar {
             case "&": bytes.append(contentsOf: "&amp;".utf8)
