@@ -62,12 +62,14 @@
 # 2 cores.
 #
 #   bench/run.sh [--bin-dir DIR] [--out DIR] [--duration SECONDS] [--repeat N] [--adds N] [--starts N]
-#                [--sizes N,N,...] [--only-reference] [--only-formats]
+#                [--sizes N,N,...] [--skip PART,...] [--only-reference] [--only-formats]
 #
 # --duration: seconds of each closed-loop run (default 5); --repeat: runs per figure (default 3); --adds:
 # places.add requests per add run (default 30000); --starts: spawns per size (default 5); --sizes: store sizes
 # (default 10000,100000,1000000; the first is the one the throughput targets use, the last the one start-up,
-# memory and places.near are judged at); --only-formats: only the formats' figures, then the report. Everything started is stopped on exit; the exit status is 1 when a
+# memory and places.near are judged at); --skip: parts left out, for a run of the figures of one part of placesd
+# (list, pipelined, postgresql, search, density, map, backups, adds, import, formats); --only-formats: only the
+# formats' figures, then the report. Everything started is stopped on exit; the exit status is 1 when a
 # measurement failed (errors, a server that did not start or stop cleanly), whatever the targets say.
 set -euo pipefail
 
@@ -95,7 +97,8 @@ script_requests=100000 # requests the shell script pipes through socat (and redi
 usage() {
     echo "usage: bench/run.sh [--bin-dir DIR] [--out DIR] [--duration SECONDS] [--repeat N] [--adds N]" \
         "[--starts N] [--sizes N,N,...] [--skip PART,...] [--only-reference] [--only-formats]" >&2
-    echo "  parts --skip can leave out: list, pipelined, postgresql" >&2
+    echo "  parts --skip can leave out: list, pipelined, postgresql, search, density, map, backups, adds, import," \
+        "formats" >&2
     exit 64
 }
 
@@ -131,7 +134,7 @@ done
 [[ "$adds" =~ ^[1-9][0-9]*$ ]] || usage
 [[ "$starts" =~ ^[1-9][0-9]*$ ]] || usage
 [[ "$sizes_list" =~ ^[1-9][0-9]*(,[1-9][0-9]*)*$ ]] || usage
-[[ "$skip_list" =~ ^((list|pipelined|postgresql)(,(list|pipelined|postgresql))*)?$ ]] || usage
+[[ "$skip_list" =~ ^((list|pipelined|postgresql|search|density|map|backups|adds|import|formats)(,(list|pipelined|postgresql|search|density|map|backups|adds|import|formats))*)?$ ]] || usage
 IFS=, read -r -a sizes <<<"$sizes_list"
 places=${sizes[0]}                  # the size the targets use; Redis GET reads as many keys
 near_places=${sizes[${#sizes[@]} - 1]}  # the size places.near, start-up and memory are judged at
@@ -600,22 +603,37 @@ alternate() {
 # time_commands NAME [-n LABEL COMMAND]...: the wall time of each one-shot command, with hyperfine -N when it
 # is installed; its --export-json (median and mean in seconds, commands named) goes to $raw/NAME.json.
 time_commands() {
-    local export=$raw/$1.json
-    shift
+    time_commands_runs default "$@"
+}
+
+# time_commands_runs RUNS NAME [-n LABEL COMMAND]...: time_commands with hyperfine held to RUNS runs of each command
+# after one warm-up (`default`: hyperfine's own choice after 20 warm-ups), for commands that take seconds.
+time_commands_runs() {
+    local runs=$1 export=$raw/$2.json
+    local -a options=(--warmup 20)
+    shift 2
     if [ $# -eq 0 ]; then
         return
     fi
+    if [ "$runs" != default ]; then
+        options=(--warmup 1 --runs "$runs")
+    fi
     if have hyperfine; then
-        timeout 300 hyperfine -N --warmup 20 --style basic --export-json "$export" "$@"
+        timeout 600 hyperfine -N "${options[@]}" --style basic --export-json "$export" "$@"
         return
     fi
-    echo "hyperfine is not installed: timing 200 runs of each command with date +%s%N"
-    local arguments=("$@") index run label command start end separator="" runs=200 entries="" argv
+    local warmups=1
+    if [ "$runs" = default ]; then
+        runs=200
+        warmups=20
+    fi
+    echo "hyperfine is not installed: timing $runs runs of each command with date +%s%N"
+    local arguments=("$@") index run label command start end separator="" entries="" argv
     for ((index = 0; index < ${#arguments[@]}; index += 3)); do
         label=${arguments[index + 1]}
         command=${arguments[index + 2]}
         read -r -a argv <<<"$command"
-        for ((run = 0; run < 20; run++)); do "${argv[@]}" >/dev/null; done
+        for ((run = 0; run < warmups; run++)); do "${argv[@]}" >/dev/null; done
         start=$(date +%s%N)
         for ((run = 0; run < runs; run++)); do "${argv[@]}" >/dev/null; done
         end=$(date +%s%N)
@@ -638,7 +656,8 @@ map_figure() {
     time_if_it_runs timed "placesctl list --json" map-list "$bin_dir/placesctl" --socket "$socket" list --json
     time_if_it_runs timed "placesctl map" map-map \
         "$bin_dir/placesctl" --socket "$socket" map --width 120 --height 40
-    time_commands map-vs-list "${timed[@]}"
+    # `list --json` of the largest store takes seconds a run: a few runs of each, not hyperfine's default.
+    time_commands_runs 3 map-vs-list "${timed[@]}"
 }
 
 # quoted COMMAND...: the command as one line that hyperfine -N splits back into its words.
@@ -1230,11 +1249,15 @@ if [ "$only_reference" = false ]; then
     jobs_at_every_size near 10 "$near_requests"
     alternate "${jobs[@]}"
 
-    section "placesd: sorting and folded search at $near_places places"
-    search_figures "$largest" "$data/$largest.sqlite"
+    if ! skipping search; then
+        section "placesd: sorting and folded search at $near_places places"
+        search_figures "$largest" "$data/$largest.sqlite"
+    fi
 
-    section "placesd: places.density of the world in 120 x 40 cells at $near_places places"
-    density_figures "$largest"
+    if ! skipping density; then
+        section "placesd: places.density of the world in 120 x 40 cells at $near_places places"
+        density_figures "$largest"
+    fi
 
     export_file=$work/$largest-export.json
     export_started=$(date +%s%N)
@@ -1252,54 +1275,67 @@ if [ "$only_reference" = false ]; then
     fi
     rm -f "$export_file"
 
-    map_figure "$work/$largest.sock" "$near_places"
-
-    # Backups of the largest store while it is served: server.backup's wall time through placesctl against
-    # sqlite3's .backup of the same database file, in rounds; then places.get at 50 connections while backups run
-    # one after another against the same without, in rounds (durable adds, which grow the store, come after the
-    # add figures below).
-    section "placesd: backup of $near_places places (placesctl backup) with sqlite3 .backup of the same file"
-    largest_socket=$work/$largest.sock
-    expect_places "$largest_socket" "$near_places"
-    job backup_placesd copy placesd-backup "$bin_dir/placesctl" --socket "$largest_socket" backup \
-        "$data/placesd-backup.copy"
-    job backup_sqlite3 copy sqlite3-backup sqlite3 "$data/$largest.sqlite" ".backup '$data/sqlite3-backup.copy'"
-    alternate backup_placesd backup_sqlite3
-    section "placesd: places.get at $near_places places, 50 connections, while backups run and without"
-    job get_during_backup during_backup placesd-get-c50-during-backup "$largest_socket" "$work/$largest-get.jsonl" 50
-    job get_no_backup measure placesd-get-c50-no-backup "$largest_socket" "$work/$largest-get.jsonl" 50
-    alternate get_during_backup get_no_backup
-
-    section "placesd: durable places.add at every size with Redis SET (appendfsync always), 50 connections"
-    jobs_at_every_size add 50 "$add_requests" -n "$adds" -d 300
-    with_redis "${jobs[@]}" redis_set_always
-    alternate "${jobs[@]}"
-    if [ -n "${server_pids[redis-set]:-}" ]; then
-        stop_server redis-set
+    if ! skipping map; then
+        map_figure "$work/$largest.sock" "$near_places"
     fi
-    section "placesd: durable places.add at $places places, 10 connections"
-    job first_add_c10 measure "$first-add-c10" "$work/$first.sock" "$add_requests" 10 -n "$adds" -d 300
-    repeatedly first_add_c10
-    section "placesd: durable places.add at $near_places places, 50 connections, while backups run and without"
-    job add_during_backup during_backup placesd-add-c50-during-backup "$largest_socket" "$add_requests" 50 \
-        -n "$adds" -d 300
-    job add_no_backup measure placesd-add-c50-no-backup "$largest_socket" "$add_requests" 50 -n "$adds" -d 300
-    alternate add_during_backup add_no_backup
+
+    largest_socket=$work/$largest.sock
+    if ! skipping backups; then
+        # Backups of the largest store while it is served: server.backup's wall time through placesctl against
+        # sqlite3's .backup of the same database file, in rounds; then places.get at 50 connections while backups run
+        # one after another against the same without, in rounds (durable adds, which grow the store, come after the
+        # add figures below).
+        section "placesd: backup of $near_places places (placesctl backup) with sqlite3 .backup of the same file"
+        expect_places "$largest_socket" "$near_places"
+        job backup_placesd copy placesd-backup "$bin_dir/placesctl" --socket "$largest_socket" backup \
+            "$data/placesd-backup.copy"
+        job backup_sqlite3 copy sqlite3-backup sqlite3 "$data/$largest.sqlite" ".backup '$data/sqlite3-backup.copy'"
+        alternate backup_placesd backup_sqlite3
+        section "placesd: places.get at $near_places places, 50 connections, while backups run and without"
+        job get_during_backup during_backup placesd-get-c50-during-backup "$largest_socket" \
+            "$work/$largest-get.jsonl" 50
+        job get_no_backup measure placesd-get-c50-no-backup "$largest_socket" "$work/$largest-get.jsonl" 50
+        alternate get_during_backup get_no_backup
+    fi
+
+    if ! skipping adds; then
+        section "placesd: durable places.add at every size with Redis SET (appendfsync always), 50 connections"
+        jobs_at_every_size add 50 "$add_requests" -n "$adds" -d 300
+        with_redis "${jobs[@]}" redis_set_always
+        alternate "${jobs[@]}"
+        if [ -n "${server_pids[redis-set]:-}" ]; then
+            stop_server redis-set
+        fi
+        section "placesd: durable places.add at $places places, 10 connections"
+        job first_add_c10 measure "$first-add-c10" "$work/$first.sock" "$add_requests" 10 -n "$adds" -d 300
+        repeatedly first_add_c10
+    fi
+    if ! skipping backups; then
+        section "placesd: durable places.add at $near_places places, 50 connections, while backups run and without"
+        job add_during_backup during_backup placesd-add-c50-during-backup "$largest_socket" "$add_requests" 50 \
+            -n "$adds" -d 300
+        job add_no_backup measure placesd-add-c50-no-backup "$largest_socket" "$add_requests" 50 -n "$adds" -d 300
+        alternate add_during_backup add_no_backup
+    fi
     for label in "${labels[@]}"; do
         stop_server "placesd-$label"
         rm -f "$work/placesd-$label.ids" "$work/placesd-$label-get.jsonl" "$data/placesd-$label.sqlite" \
             "$data/placesd-$label.sqlite-wal" "$data/placesd-$label.sqlite-shm"
     done
 
-    section "placesd: import of a $import_places-place export, staged (default settings) and in one request"
-    import_file=$data/export-$import_places.json
-    echo "export: $(python3 "$root/bench/make-export.py" "$import_file" "$import_places") bytes"
-    job import_staged import placesd-import-staged staged "$import_file" "$import_places"
-    job import_one import placesd-import-one-request one-request "$import_file" "$import_places"
-    alternate import_staged import_one
-    rm -f "$import_file"
+    if ! skipping import; then
+        section "placesd: import of a $import_places-place export, staged (default settings) and in one request"
+        import_file=$data/export-$import_places.json
+        echo "export: $(python3 "$root/bench/make-export.py" "$import_file" "$import_places") bytes"
+        job import_staged import placesd-import-staged staged "$import_file" "$import_places"
+        job import_one import placesd-import-one-request one-request "$import_file" "$import_places"
+        alternate import_staged import_one
+        rm -f "$import_file"
+    fi
 
-    format_figures
+    if ! skipping formats; then
+        format_figures
+    fi
 
     if skipping postgresql; then
         section "PostgreSQL: left out (--skip postgresql)"
