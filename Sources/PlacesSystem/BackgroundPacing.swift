@@ -5,12 +5,16 @@ import Glibc
 ///
 /// After each step, `yieldIfBusy()` compares the CPU time the whole process used since the last step with the
 /// job's own thread's: when the other threads used more than `busyShare` of a core meanwhile, the daemon is
-/// serving, and the job sleeps as long as its step took, so it takes about half the time it would. A lower nice
-/// value alone does not do this: the copy's reads and writes go through the same memory and caches as the
-/// requests, and a thread that sleeps between steps is the only way to leave those to them.
+/// serving, and the job sleeps long enough that it works only `busyDuty` of the time (four times as long as its
+/// step took), so it takes about five times as long as it would. A lower nice value alone does not do this: on a
+/// machine with few cores the copy takes a whole core from the requests whenever it runs, and its reads and
+/// writes go through the same memory and caches as theirs; a thread that sleeps between steps is the only way
+/// to leave those to them.
 public struct BackgroundPacing: Sendable {
     /// The share of one core the rest of the process must use during a step for the job to yield.
     public static let busyShare = 0.25
+    /// The share of the wall time the job works while the rest of the process is busy.
+    public static let busyDuty = 0.2
 
     private var stepStarted: (wall: UInt64, process: UInt64, thread: UInt64)
     /// How long the job slept, in all, to give way.
@@ -21,17 +25,18 @@ public struct BackgroundPacing: Sendable {
         stepStarted = Self.now()
     }
 
-    /// Ends a step: sleeps as long as it took when the rest of the process was busy meanwhile, then starts
-    /// timing the next.
+    /// Ends a step: when the rest of the process was busy meanwhile, sleeps so that the step took `busyDuty` of
+    /// the time; then starts timing the next.
     public mutating func yieldIfBusy() {
         let now = Self.now()
         let wall = now.wall &- stepStarted.wall
         let others = (now.process &- stepStarted.process) &- (now.thread &- stepStarted.thread)
         if wall > 0, Double(others) > Self.busyShare * Double(wall) {
-            var pause = timespec(tv_sec: Int(wall / 1_000_000_000), tv_nsec: Int(wall % 1_000_000_000))
+            let sleep = UInt64(Double(wall) * (1 - Self.busyDuty) / Self.busyDuty)
+            var pause = timespec(tv_sec: Int(sleep / 1_000_000_000), tv_nsec: Int(sleep % 1_000_000_000))
             var left = timespec()
             while nanosleep(&pause, &left) != 0 && errno == EINTR { pause = left }
-            yieldedNanoseconds &+= wall
+            yieldedNanoseconds &+= sleep
             stepStarted = Self.now()
         } else {
             stepStarted = now
