@@ -7,27 +7,11 @@ import PlacesProtocol
 /// Watching again resumes after the last revision printed (`places.watch` with `since`): the changes missed
 /// meanwhile come from the daemon's change log, each printed once. Only when the log no longer reaches back does
 /// the session take a fresh snapshot.
-struct WatchSession {
-    /// The first wait before reconnecting, in milliseconds.
-    static let initialBackoff = 100
-    /// The longest wait between reconnection attempts, in milliseconds.
-    static let maximumBackoff = 2_000
-
-    /// Why one watch ended.
-    private enum Ending: Error {
-        /// SIGINT or SIGTERM arrived.
-        case stopped
-        /// The daemon went away or cannot be reached.
-        case disconnected(ClientError)
-        /// Anything else: the command fails with this.
-        case failed(CLIFailure)
-    }
-
+struct WatchSession: ReconnectingWatch {
     private let context: CommandContext
     private let signals: any StopSignals
     private var hasWatched = false
     private var isReconnecting = false
-    private var backoff = initialBackoff
     /// The revision of the last snapshot or change printed; nil before the first snapshot.
     private var lastRevision: Int64?
     /// Each place as the watch last saw it, so that an update can say what it changed.
@@ -41,34 +25,32 @@ struct WatchSession {
 
     /// Watches until a stop signal arrives (then returns) or something other than a lost daemon goes wrong.
     mutating func run() throws(CLIFailure) {
-        while true {
-            do throws(Ending) {
-                try watchOnce()
-            } catch {
-                switch error {
-                case .stopped:
-                    return
-                case .failed(let failure):
-                    throw failure
-                case .disconnected(let clientError):
-                    guard hasWatched else { throw CLIFailure(clientError, socketPath: context.socketPath) }
-                    context.close()
-                    if !isReconnecting {
-                        isReconnecting = true
-                        context.note(lostMessage(clientError))
-                    }
-                    if signals.wait(milliseconds: backoff) {
-                        return
-                    }
-                    backoff = min(backoff * 2, Self.maximumBackoff)
-                }
-            }
+        try Reconnection.run(&self)
+    }
+
+    var socketPath: String { context.socketPath }
+
+    var hasShown: Bool { hasWatched }
+
+    func closeConnections() {
+        context.close()
+    }
+
+    /// Notes the loss once, when reconnecting begins.
+    mutating func showLost(_ error: ClientError) throws(CLIFailure) {
+        if !isReconnecting {
+            isReconnecting = true
+            context.note(lostMessage(error))
         }
     }
 
-    /// Calls `places.watch` (resuming after `lastRevision` once there is one), prints the snapshot or the changes
-    /// missed, and then each change; returns after an overflow.
-    private mutating func watchOnce() throws(Ending) {
+    func wait(milliseconds: Int) -> Bool {
+        signals.wait(milliseconds: milliseconds)
+    }
+
+    /// Calls `places.watch` (resuming after `lastRevision` once there is one) and prints the snapshot or the
+    /// changes missed.
+    mutating func start() throws(Reconnection.Ending) {
         if let since = lastRevision, let resumed = try resume(after: since) {
             if isReconnecting {
                 isReconnecting = false
@@ -85,7 +67,10 @@ struct WatchSession {
             lastRevision = ChangeEvent.revision(in: snapshot)
         }
         hasWatched = true
-        backoff = Self.initialBackoff
+    }
+
+    /// Prints each change; returns after an overflow.
+    mutating func follow() throws(Reconnection.Ending) {
         while true {
             let next = try client { () throws(ClientError) in try context.nextNotification() }
             guard let notification = next else {
@@ -105,18 +90,15 @@ struct WatchSession {
         }
     }
 
-    /// Calls `places.watch` with `since`; nil when the daemon's change log no longer reaches back (or `since` is
-    /// newer than its revision, as after the database was replaced): a fresh snapshot is needed then.
-    private func resume(after since: Int64) throws(Ending) -> JSONValue? {
-        do {
-            return try context.callReportingClientErrors(WatchParams(since: since))
-        } catch .rpc(let error)
-            where error.code == RPCErrorCode.invalidParams && ErrorData.field(of: error) == WatchParams.sinceKey
-        {
-            context.note("placesd cannot resume after revision \(since) (\(error.message)); taking a fresh snapshot")
-            return nil
-        } catch {
-            return try client { () throws(ClientError) in throw error }
+    /// Calls `places.watch` with `since`; nil when a fresh snapshot is needed.
+    private func resume(after since: Int64) throws(Reconnection.Ending) -> JSONValue? {
+        try client { () throws(ClientError) in
+            try Reconnection.resume(
+                after: since, call: { (params) throws(ClientError) in try context.callReportingClientErrors(params) },
+                refused: { error in
+                    context.note(
+                        "placesd cannot resume after revision \(since) (\(error.message)); taking a fresh snapshot")
+                })
         }
     }
 
@@ -194,23 +176,16 @@ struct WatchSession {
     }
 
     /// Runs a client operation, sorting its errors into endings.
-    private func client<Value>(_ body: () throws(ClientError) -> Value) throws(Ending) -> Value {
+    private func client<Value>(_ body: () throws(ClientError) -> Value) throws(Reconnection.Ending) -> Value {
         do {
             return try body()
         } catch {
-            switch error {
-            case .interrupted:
-                throw .stopped
-            case .io, .connectionClosed, .unreachable:
-                throw .disconnected(error)
-            case .rpc, .protocolViolation, .timedOut:
-                throw .failed(CLIFailure(error, socketPath: context.socketPath))
-            }
+            throw Reconnection.ending(of: error, socketPath: context.socketPath)
         }
     }
 
     /// Runs an output step, passing its failure on.
-    private func output(_ body: () throws(CLIFailure) -> Void) throws(Ending) {
+    private func output(_ body: () throws(CLIFailure) -> Void) throws(Reconnection.Ending) {
         do {
             try body()
         } catch {

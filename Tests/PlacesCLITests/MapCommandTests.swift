@@ -130,6 +130,48 @@ import Testing
         #expect(try #require(Self.drawnView(outcome)).longitudeSpan == 360)
     }
 
+    /// A map with no place says so on its legend's line, as `list` says it, and names the filters that left none.
+    @Test(arguments: [
+        ([String](), ListCommand.emptyMessage),
+        (["--tag", "nosuchtag"], "No places match --tag nosuchtag."),
+        (
+            ["--unvisited", "--search", "Big Ben", "--tag", "a", "--tag", "b"],
+            "No places match --unvisited --search 'Big Ben' --tag a --tag b."
+        ),
+        (["--around", "1,2", "--radius", "20mi"], "No places match --around 1,2 --radius 20mi."),
+        (["--bbox", "35,-10,60,30", "--visited"], "No places match --bbox 35,-10,60,30 --visited."),
+    ])
+    func noPlaceShownIsSaidOnTheLegend(arguments: [String], note: String) throws {
+        let outcome = Self.daemon([]).run(["map", "--width", "80", "--height", "24"] + arguments)
+        #expect(outcome.exitCode == .success, "\(outcome.standardError)")
+        let legend = try #require(outcome.standardOutput.split(separator: "\n").last.map(String.init))
+        #expect(legend.hasPrefix(note), "\(legend)")
+        #expect(!legend.contains("not visited"), "no marker to explain: \(legend)")
+        #expect(outcome.standardError.isEmpty, "\(outcome.standardError)")
+
+        let svg = Self.daemon([]).run(["map", "--svg", "-"] + arguments)
+        #expect(svg.exitCode == .success, "\(svg.standardError)")
+        let escaped = note.replacing("'", with: "&apos;")
+        #expect(svg.standardOutput.contains(">\(escaped)</text>"), "\(svg.standardOutput.suffix(400))")
+        #expect(!svg.standardOutput.contains(">not visited</text>"))
+    }
+
+    /// With a place on it, the legend says what the markers mean and nothing of an empty map.
+    @Test func aMapWithPlacesHasTheUsualLegend() throws {
+        let outcome = Self.daemon([Self.paris]).run("map", "--width", "80", "--height", "24", "--tag", "food")
+        #expect(outcome.exitCode == .success, "\(outcome.standardError)")
+        let legend = try #require(outcome.standardOutput.split(separator: "\n").last)
+        #expect(legend.contains("not visited") && !legend.contains("No places"), "\(legend)")
+    }
+
+    /// On a narrow map the note is cut to the width, never wrapped.
+    @Test func theNoteIsCutToANarrowMap() throws {
+        let outcome = Self.daemon([]).run("map", "--width", "20", "--height", "6")
+        #expect(outcome.exitCode == .success, "\(outcome.standardError)")
+        let legend = try #require(outcome.standardOutput.split(separator: "\n").last)
+        #expect(legend.hasPrefix("No places yet.") && legend.hasSuffix("…") && legend.count == 20, "\(legend)")
+    }
+
     /// `--around` shows at least the radius on every side; the filters go with every request.
     @Test func aroundAPointWithFilters() throws {
         let outcome = Self.daemon([Self.paris]).run(

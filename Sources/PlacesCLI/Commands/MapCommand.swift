@@ -18,7 +18,9 @@ enum MapCommand {
             country of a city); --bbox shows a box of degrees. Land is drawn in braille dots (--blocks: half blocks, \
             --ascii: dots), each place as a marker in its cell: ✓ visited, ● not visited yet (x and o with \
             --ascii), coloured on a colour terminal, with a count where several share a cell and names where \
-            they fit; the last line is a scale and a legend. The map fills the terminal; --width and --height give its size in \
+            they fit; the last line is a scale and a legend. When the map shows no place, that line says so \
+            instead, as 'placesctl list' does: that there are no places yet, or 'No places match' and the \
+            filters given (--tag nosuchtag), in the SVG picture too. The map fills the terminal; --width and --height give its size in \
             cells (at least 20 × 6, the legend's line included), and into a file or a pipe it is 80 × 24 unless \
             they are given. --svg FILE writes the same map as an SVG picture instead. With --watch the map \
             stays on the terminal's alternate screen and is redrawn after every change to your places (a \

@@ -13,6 +13,8 @@ struct MapDrawing {
     let view: MapView
     /// The non-empty cells.
     let cells: [MapCell]
+    /// What the legend says instead of what the markers mean: nil, unless there is no place to show.
+    let note: String?
 
     /// Asks for what `request` shows on a canvas of `canvas` cells (legend included), through `call`, which sends
     /// one `places.density` request and returns its result.
@@ -34,15 +36,16 @@ struct MapDrawing {
             try MapFit.coordinates { (view) throws(ClientError) in try grid(view, labels: 0) }
         }
         cells = try grid(view, labels: Self.labelsPerCell)
+        note = cells.contains { $0.count > 0 } ? nil : request.emptyNote
     }
 
-    /// The terminal's lines: the map's rows, then the scale and legend.
+    /// The terminal's lines: the map's rows, then the scale and legend (or `note`).
     func lines(coastline: Coastline, style: MapStyle) -> [String] {
-        TerminalMap.render(view: view, coastline: coastline, cells: cells, style: style)
+        TerminalMap.render(view: view, coastline: coastline, cells: cells, style: style, note: note)
     }
 
     /// The SVG document.
     func svg(coastline: Coastline) -> String {
-        SVGMap.render(view: view, coastline: coastline, cells: cells)
+        SVGMap.render(view: view, coastline: coastline, cells: cells, note: note)
     }
 }

@@ -12,21 +12,9 @@ import PlacesSystem
 /// snapshot of every place is sent; after a reconnection the map is simply drawn again, which shows whatever
 /// changed meanwhile. Changes that come in a burst are drawn together: a drawing follows a change at once, unless
 /// the last one is less than `coalescing` old, and then when it is.
-struct MapLiveView {
+struct MapLiveView: ReconnectingWatch {
     /// The least time between two drawings, in milliseconds.
     static let coalescing: UInt64 = 50
-
-    /// Why one watch ended.
-    private enum Ending: Error {
-        /// SIGINT or SIGTERM arrived.
-        case stopped
-        /// The daemon went away or cannot be reached.
-        case disconnected(ClientError)
-        /// A resize interrupted a request: its reply is still to come, so the connections start over.
-        case interrupted
-        /// Anything else: the command fails with this.
-        case failed(CLIFailure)
-    }
 
     private let request: MapRequest
     /// The watch's connection.
@@ -39,7 +27,6 @@ struct MapLiveView {
     private var lines: [String] = []
     /// When the last drawing was made, in monotonic nanoseconds.
     private var drawnAt: UInt64 = 0
-    private var backoff = WatchSession.initialBackoff
 
     /// A live view of `request`, watching through `context`; catches its signals at once.
     init(_ request: MapRequest, context: CommandContext) throws(CLIFailure) {
@@ -60,35 +47,27 @@ struct MapLiveView {
     mutating func run() throws(CLIFailure) {
         try write(MapScreen.enter)
         defer { try? write(MapScreen.leave) }
-        while true {
-            do throws(Ending) {
-                try watchOnce()
-            } catch {
-                switch error {
-                case .stopped:
-                    return
-                case .failed(let failure):
-                    throw failure
-                case .interrupted:
-                    watching.close()
-                    drawing.close()
-                case .disconnected(let clientError):
-                    // Before anything was drawn, a daemon out of reach fails the command as any other would.
-                    guard !lines.isEmpty else { throw CLIFailure(clientError, socketPath: watching.socketPath) }
-                    watching.close()
-                    drawing.close()
-                    if try waitToReconnect(clientError) { return }
-                }
-            }
-        }
+        try Reconnection.run(&self)
     }
 
-    /// Watches from the store's revision now, draws, then redraws as changes and resizes come; returns after an
-    /// overflow (the caller watches again).
-    private mutating func watchOnce() throws(Ending) {
+    var socketPath: String { watching.socketPath }
+
+    /// Whether anything was drawn: before, a daemon out of reach fails the command as any other would.
+    var hasShown: Bool { !lines.isEmpty }
+
+    func closeConnections() {
+        watching.close()
+        drawing.close()
+    }
+
+    /// Watches from the store's revision now and draws.
+    mutating func start() throws(Reconnection.Ending) {
         try subscribe()
         try draw()
-        backoff = WatchSession.initialBackoff
+    }
+
+    /// Redraws as changes and resizes come; returns after an overflow (the watch starts again).
+    mutating func follow() throws(Reconnection.Ending) {
         var drawAt: UInt64?
         while true {
             let now = Clock.monotonicNanoseconds()
@@ -124,24 +103,19 @@ struct MapLiveView {
     }
 
     /// Starts the watch after the store's current revision; a daemon that cannot resume there sends a snapshot.
-    private func subscribe() throws(Ending) {
-        let status = try client { () throws(ClientError) in
-            try watching.callReportingClientErrors(Method.status.rawValue)
-        }
-        let revision = status["revision"]?.numberValue?.integerValue
-        do {
-            _ = try watching.callReportingClientErrors(WatchParams(since: revision))
-        } catch .rpc(let error)
-            where error.code == RPCErrorCode.invalidParams && ErrorData.field(of: error) == WatchParams.sinceKey
-        {
-            _ = try client { () throws(ClientError) in try watching.callReportingClientErrors(WatchParams()) }
-        } catch {
-            throw ending(error)
+    private func subscribe() throws(Reconnection.Ending) {
+        try client { () throws(ClientError) in
+            let status = try watching.callReportingClientErrors(Method.status.rawValue)
+            let call = { (params: WatchParams) throws(ClientError) in try watching.callReportingClientErrors(params) }
+            let revision = status["revision"]?.numberValue?.integerValue
+            if try Reconnection.resume(after: revision, call: call, refused: { _ in }) == nil {
+                _ = try call(WatchParams())
+            }
         }
     }
 
     /// Draws the map at the terminal's size now, or says that the terminal is too small.
-    private mutating func draw() throws(Ending) {
+    private mutating func draw() throws(Reconnection.Ending) {
         while true {
             drawnAt = Clock.monotonicNanoseconds()
             let canvas: (columns: Int, rows: Int)
@@ -170,16 +144,17 @@ struct MapLiveView {
         }
     }
 
-    /// Shows that the daemon is away, then waits before the next attempt; true when a stop signal came meanwhile.
-    private mutating func waitToReconnect(_ error: ClientError) throws(CLIFailure) -> Bool {
+    /// Shows that the daemon is away, over the legend's line.
+    func showLost(_ error: ClientError) throws(CLIFailure) {
         // What is going on first: the line is cut to the terminal's width, and a long socket path must not push
         // it off the edge (or wrap it onto a line of the map).
         let status = "placesd is not answering, reconnecting… ('\(watching.socketPath)': \(reason(error)))"
         let columns = terminalSize()?.columns ?? TextLayout.defaultWidth
         try write(MapScreen.frame(MapScreen.withStatus(lines, status, columns: columns, style: watching.style)))
-        let pending = signals.wait(milliseconds: backoff)
-        backoff = min(backoff * 2, WatchSession.maximumBackoff)
-        return pending.isStop
+    }
+
+    func wait(milliseconds: Int) -> Bool {
+        signals.wait(milliseconds: milliseconds).isStop
     }
 
     /// The terminal's size now.
@@ -189,7 +164,7 @@ struct MapLiveView {
         return (columns, rows)
     }
 
-    private func show(_ lines: [String]) throws(Ending) {
+    private func show(_ lines: [String]) throws(Reconnection.Ending) {
         do {
             try write(MapScreen.frame(lines))
         } catch {
@@ -209,7 +184,7 @@ struct MapLiveView {
     }
 
     /// Runs a client operation, sorting its errors into endings.
-    private func client<Value>(_ body: () throws(ClientError) -> Value) throws(Ending) -> Value {
+    private func client<Value>(_ body: () throws(ClientError) -> Value) throws(Reconnection.Ending) -> Value {
         do {
             return try body()
         } catch {
@@ -217,15 +192,11 @@ struct MapLiveView {
         }
     }
 
-    /// The ending a client error means.
-    private func ending(_ error: ClientError) -> Ending {
-        switch error {
-        case .interrupted:
-            return signals.take().isStop ? .stopped : .interrupted
-        case .io, .connectionClosed, .unreachable:
-            return .disconnected(error)
-        case .rpc, .protocolViolation, .timedOut:
-            return .failed(CLIFailure(error, socketPath: watching.socketPath))
+    /// The ending a client error means: an interrupted request ends the view on a stop signal, and starts the
+    /// connections over on a resize.
+    private func ending(_ error: ClientError) -> Reconnection.Ending {
+        Reconnection.ending(of: error, socketPath: watching.socketPath) {
+            signals.take().isStop ? .stopped : .restart
         }
     }
 }

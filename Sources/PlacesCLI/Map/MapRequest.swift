@@ -30,6 +30,22 @@ struct MapRequest {
     var svgPath: String?
     /// Whether to go on redrawing.
     var isLive: Bool
+    /// The options that narrow what is shown, as typed (`--tag food`, `--around 'Big Ben'`); empty when none was
+    /// given.
+    var filters: [String] = []
+
+    /// The options that narrow what a map shows, in the order `filters` names them.
+    static let filterOptions: [any DeclaresOption] = [
+        MapCommand.around, MapCommand.radius, CommonOptions.country, SelectionOptions.box, CommonOptions.visited,
+        CommonOptions.unvisited, SelectionOptions.search, SelectionOptions.tag,
+    ]
+
+    /// What the legend says when the map shows no place, as `placesctl list` says it of an empty list, with the
+    /// filters that left none.
+    var emptyNote: String {
+        guard !filters.isEmpty else { return ListCommand.emptyMessage }
+        return "No places match \(filters.joined(separator: " "))."
+    }
 
     /// A map of every place, fitted, at `size`, drawn once (`export --format svg`).
     init(size: (columns: Int, rows: Int)) {
@@ -56,6 +72,7 @@ struct MapRequest {
         }
         frame = try Self.frame(input, context, box: selection.box)
         selection.box = nil
+        filters = Self.filters(input)
         size = try Self.size(input)
         if isLive, !context.runtime.isStandardOutputTerminal {
             throw input.usageError(
@@ -76,6 +93,18 @@ struct MapRequest {
         }
         let center = try MapCenter.coordinate(around, country: country, context: context)
         return .around(center, radius: radius ?? defaultRadius)
+    }
+
+    /// The filters given, as typed, a value with a space or a quote in quotes.
+    private static func filters(_ input: CommandInput) -> [String] {
+        filterOptions.map(\.declaration).flatMap { option in
+            guard option.takesValue else { return input.isGiven(option) ? [option.name] : [] }
+            let entries = input.options.repeated[option.key] ?? input.values[option.key].map { [$0] } ?? []
+            return entries.map { entry in
+                let isPlain = !entry.text.isEmpty && !entry.text.contains { $0.isWhitespace || $0 == "'" || $0 == "\"" }
+                return entry.spelling + " " + (isPlain ? entry.text : "'\(entry.text.replacing("'", with: "'\\''"))'")
+            }
+        }
     }
 
     /// `--width` and `--height`, checked; nil when neither is given.

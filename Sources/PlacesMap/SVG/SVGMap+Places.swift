@@ -43,8 +43,8 @@ extension SVGMap {
         document.close("g")
     }
 
-    /// Under the map: the scale bar and what the markers mean.
-    static func drawLegend(layout: SVGLayout, into document: inout SVGDocument) {
+    /// Under the map: the scale bar, then what the markers mean or `note` instead.
+    static func drawLegend(layout: SVGLayout, note: String?, into document: inout SVGDocument) {
         let y = layout.mapHeight + layout.legendHeight / 2
         let size = layout.fontSize
         let radius = layout.markerRadius
@@ -66,6 +66,10 @@ extension SVGMap {
             x += length + size / 2
             document.element("text", [("x", x.svg), ("y", (y + size * 0.35).svg)], text: scale.distanceText)
             x += size * Double(scale.distanceText.count) * 0.6 + 2 * size
+        }
+        if let note {
+            document.element("text", [("x", x.svg), ("y", (y + size * 0.35).svg)], text: note)
+            return document.close("g")
         }
         let kinds: [(String, [(String, String)])] = [
             ("not visited", [("fill", Palette.unvisited)]),

@@ -17,10 +17,11 @@ public enum SVGMap {
     }
 
     /// The document for `view`, `widthPixels` wide and as tall as the view's aspect and the legend need; its
-    /// `viewBox` is in pixels, one terminal cell `widthPixels / view.columns` wide and twice as tall.
-    public static func render(view: MapView, coastline: Coastline, cells: [MapCell], widthPixels: Int = 960)
-        -> String
-    {
+    /// `viewBox` is in pixels, one terminal cell `widthPixels / view.columns` wide and twice as tall. A `note`
+    /// takes the place of what the markers mean in the legend, after the scale bar.
+    public static func render(
+        view: MapView, coastline: Coastline, cells: [MapCell], widthPixels: Int = 960, note: String? = nil
+    ) -> String {
         let layout = SVGLayout(view: view, widthPixels: widthPixels)
         var document = SVGDocument()
         document.open(
@@ -43,7 +44,7 @@ public enum SVGMap {
         drawMarkers(cells, layout: layout, into: &document)
         document.close("g")
         drawLabels(LabelPlacement.place(cells: cells, view: view), layout: layout, into: &document)
-        drawLegend(layout: layout, into: &document)
+        drawLegend(layout: layout, note: note, into: &document)
         document.close("svg")
         return document.text
     }

@@ -13,8 +13,11 @@ public enum TerminalMap {
 
     /// The map's lines: `view.rows` lines of `view.columns` cells, then `footerHeight` lines of scale and legend
     /// (no longer than `view.columns` cells). With `style.isColoured`, the lines carry ANSI SGR sequences, each
-    /// reset before its line ends. `cells` outside the view or without places are ignored.
-    public static func render(view: MapView, coastline: Coastline, cells: [MapCell], style: MapStyle) -> [String] {
+    /// reset before its line ends. `cells` outside the view or without places are ignored. A `note` takes the place
+    /// of what the markers mean in the legend (see `MapLegend`).
+    public static func render(
+        view: MapView, coastline: Coastline, cells: [MapCell], style: MapStyle, note: String? = nil
+    ) -> [String] {
         var canvas = DotCanvas(glyphs: style.glyphs, columns: view.columns, rows: view.rows)
         canvas.draw(coastline, view: view)
         var overlay = TerminalOverlay(columns: view.columns, rows: view.rows)
@@ -39,7 +42,7 @@ public enum TerminalMap {
             }
             lines.append(line)
         }
-        lines.append(MapLegend.line(view: view, style: style))
+        lines.append(MapLegend.line(view: view, style: style, note: note))
         return lines
     }
 }

@@ -114,6 +114,48 @@ struct MapTerminalTests {
         #expect(!Self.showsMarker(ended, at: Self.tokyo, columns: 100, rows: 30), "the map is gone:\n\(ended)")
     }
 
+    /// A map that shows no place says so on its legend's line, as `list` says it of an empty list, naming the
+    /// filters that left none: drawn once into a pipe, and live until a place that matches comes.
+    @Test func noPlaceShownIsSaid() throws {
+        let daemon = try DaemonProcess.started()
+        defer { daemon.shutdown() }
+        let placesctl = try Binaries.placesctl()
+        let socket = ["--socket", daemon.socketPath]
+        let empty = try Subprocess.run(
+            placesctl, socket + ["map", "--width", "80", "--height", "24"], in: daemon.directory)
+        #expect(empty.status == .exited(0), "\(empty.summary)")
+        let list = try Subprocess.run(placesctl, socket + ["list"], in: daemon.directory)
+        let emptyNote = list.stdout.trimmingCharacters(in: .newlines)
+        #expect(emptyNote.hasPrefix("No places yet."), "\(list.summary)")
+        #expect(empty.stdout.split(separator: "\n").last?.hasPrefix(emptyNote) == true, "\(empty.stdout)")
+
+        try add("Paris", Self.paris, to: daemon)
+        let filtered = try Subprocess.run(
+            placesctl, socket + ["map", "--tag", "nosuchtag", "--width", "80", "--height", "24"], in: daemon.directory)
+        #expect(filtered.status == .exited(0), "\(filtered.summary)")
+        let legend = filtered.stdout.split(separator: "\n").last.map(String.init) ?? ""
+        #expect(legend.hasPrefix("No places match --tag nosuchtag."), "\(filtered.stdout)")
+        #expect(filtered.stderr.isEmpty, "\(filtered.stderr)")
+
+        let session = try TerminalSession(
+            "trap true INT; " + (try command(daemon, "--watch --tag food")), columns: 80, rows: 24, environment: [:],
+            in: daemon.directory)
+        defer { session.close() }
+        try session.waitForScreen(seconds: Self.deadline) {
+            $0.contains("No places match --bbox -60,-180,80,180 --tag food.")
+        }
+        _ = try daemon.connect().add([
+            "name": "Lima", "latitude": .number(Self.lima.latitude), "longitude": .number(Self.lima.longitude),
+            "tags": ["food"],
+        ])
+        try session.waitForScreen(seconds: Self.deadline) { screen in
+            !screen.contains("No places match") && Self.showsMarker(screen, at: Self.lima, columns: 80, rows: 24)
+        }
+        try session.type("C-c")
+        let ended = try session.waitForScreen(seconds: Self.deadline) { $0.contains("[exit ") }
+        #expect(ended.contains("[exit 0]"), "\(ended)")
+    }
+
     /// `--watch` into a pipe is refused with a usage error, and so is a terminal too small for a map.
     @Test func watchNeedsATerminalBigEnough() throws {
         let daemon = try DaemonProcess.started()
