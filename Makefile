@@ -47,7 +47,7 @@ BENCH_PACKAGES := redis-server redis-tools hyperfine gcc python3 socat postgresq
 # Targets run one after another (check installs packages before it builds); swift build is parallel itself.
 .NOTPARALLEL:
 
-.PHONY: openrpc completions help deps deps-build deps-test deps-bench deps-systemd build run check lint format test sanitize shellcheck fuzz bench clean \
+.PHONY: openrpc completions help deps deps-build deps-test deps-bench deps-systemd build run check lint format test sanitize shellcheck fuzz bench bench-against clean \
 	install install-files deb check-units check-systemd
 
 help:
@@ -65,6 +65,8 @@ help:
 	@echo 'make format      rewrite Swift sources with swift format'
 	@echo 'make completions rewrite the bash, zsh and fish completions in completions/ from the option declarations'
 	@echo 'make bench       release build, then bench/run.sh (placesd against the ceiling and Redis)'
+	@echo 'make bench-against BASE=COMMIT_OR_DIR  release build, then bench/against.sh: this build against BASE'
+	@echo '                 (a commit, built in a temporary worktree, or a directory holding its placesd), 1M places'
 	@echo 'make install     build, then install binaries, units, man pages, completions, cities and coastline under'
 	@echo '                 $$(DESTDIR)$$(PREFIX) (PREFIX=$(PREFIX)), and $$(DESTDIR)/etc/placesd/placesd.conf'
 	@echo 'make deb         build, then $(DIST_DIR)/placesd_VERSION_ARCH.deb'
@@ -126,6 +128,12 @@ format:
 
 bench: deps-bench build
 	bench/run.sh --bin-dir $(RELEASE_DIR) --out $(BUILD_DIR)/bench
+
+# BASE: a commit (its release built with its own make build in a temporary worktree, kept in $(BUILD_DIR)/against)
+# or a directory holding a release placesd.
+bench-against: deps-bench build
+	@test -n '$(BASE)' || { echo 'make bench-against: give BASE=COMMIT or BASE=DIR (a release placesd)' >&2; exit 64; }
+	bench/against.sh --out $(BUILD_DIR)/against '$(BASE)' $(RELEASE_DIR)
 
 # Regenerates the committed copy of what rpc.discover answers (a test compares the two).
 openrpc: build
