@@ -4,8 +4,16 @@ enum KMLCoordinates {
     /// decimal numbers. Writers put white space around the tuple and sometimes after the commas; both are
     /// allowed. The altitude is checked as a number, then dropped.
     static func parse(_ text: String) -> (longitude: Double, latitude: Double)? {
-        let tuple = firstTuple(of: text)
-        let parts = tuple.split(separator: ",", omittingEmptySubsequences: false)
+        let tuple = firstTuple(of: text).utf8
+        // Split at the commas by bytes (splitting the Substring would walk its characters).
+        var parts: [Substring] = []
+        var start = tuple.startIndex
+        for index in tuple.indices where tuple[index] == UInt8(ascii: ",") {
+            parts.append(Substring(tuple[start..<index]))
+            start = tuple.index(after: index)
+            guard parts.count < 3 else { return nil }
+        }
+        parts.append(Substring(tuple[start...]))
         guard parts.count == 2 || parts.count == 3 else { return nil }
         guard let longitude = decimal(parts[0]), let latitude = decimal(parts[1]) else { return nil }
         guard parts.count == 2 || decimal(parts[2]) != nil else { return nil }

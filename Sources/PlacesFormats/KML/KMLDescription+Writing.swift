@@ -37,6 +37,11 @@ extension KMLDescription {
             // A space first counts as one after another.
             var previous = UInt8(ascii: " ")
             for byte in bytes {
+                // Every character that matters lies at or below `>`: most bytes are decided at once.
+                if byte > UInt8(ascii: ">") {
+                    previous = byte
+                    continue
+                }
                 switch byte {
                 case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\t"), UInt8(ascii: "\r"),
                     UInt8(ascii: "\n"):

@@ -4,9 +4,9 @@ import PlacesProtocol
 /// Writes places as a KML 2.2 document.
 ///
 /// Each place is a `Placemark` on a line of its own with, in the order KML's schema wants them, its `name`, its
-/// `description` (see `KMLDescription`), `ExtendedData` holding its `id`, `visited` when it was visited, `visitedAt`
-/// when it has one, and `tags` (separated by `;`, see `KMLTagList`) when it has any, and a `Point`. A placemark without
-/// `tags` reads back without tags: it is in no `Folder`, and the `Document` has no name.
+/// `description` (see `KMLDescription`), `ExtendedData` holding its `id`, `visited` when it was visited (a
+/// placemark without it reads back as not visited), `visitedAt` when it has one, and `tags` (separated by `;`, see
+/// `KMLTagList`, written even when empty, so that import takes them over folder names), and a `Point`.
 /// With `groupByTag`, a place with tags sits in a `Folder` named after its first tag (folders in the order of
 /// `TagRules`), and untagged places at the top of the `Document`.
 public enum KMLExport {
@@ -63,11 +63,11 @@ public enum KMLExport {
             xml.writeRaw(visitedAt.description.utf8)
             xml.writeRaw("</value></Data>")
         }
-        if !place.tags.isEmpty {
-            xml.writeRaw("<Data name='tags'><value>")
-            ExportEncoding.appendEscapedXML(KMLTagList.joined(place.tags), to: &xml.bytes)
-            xml.writeRaw("</value></Data>")
-        }
+        // Even when empty: the tags of a placemark with a `tags` value are that value, never the names of the
+        // Folders around it (GDAL's KML of this one puts every placemark in a Folder named after its layer).
+        xml.writeRaw("<Data name='tags'><value>")
+        ExportEncoding.appendEscapedXML(KMLTagList.joined(place.tags), to: &xml.bytes)
+        xml.writeRaw("</value></Data>")
         xml.writeRaw("</ExtendedData><Point><coordinates>")
         DecimalText.appendPlain(place.coordinate.longitude, to: &xml.bytes)
         xml.writeRaw(",")

@@ -130,6 +130,11 @@ public enum ExportEncoding {
             var index = 0
             while index < utf8.count {
                 let byte = utf8[index]
+                // Letters, digits and most punctuation lie above `>`: the common case, decided at once.
+                if byte > UInt8(ascii: ">") && byte != 0xEF {
+                    index += 1
+                    continue
+                }
                 let replacement: StaticString
                 var length = 1
                 switch byte {
