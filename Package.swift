@@ -83,10 +83,11 @@ let package = Package(
         ),
         .target(name: "PlacesProtocol", dependencies: ["PlacesModel"], swiftSettings: strict),
         .target(name: "PlacesMap", dependencies: ["PlacesModel"], swiftSettings: strict),
+        .target(name: "PlacesXML", dependencies: ["CExpat"], swiftSettings: strict),
         .target(
-            name: "PlacesGPX", dependencies: ["PlacesProtocol", "PlacesModel", "CExpat"], swiftSettings: strict),
+            name: "PlacesGPX", dependencies: ["PlacesProtocol", "PlacesModel", "PlacesXML"], swiftSettings: strict),
         .target(
-            name: "PlacesFormats", dependencies: ["PlacesProtocol", "PlacesModel", "CExpat", "CZip"],
+            name: "PlacesFormats", dependencies: ["PlacesProtocol", "PlacesModel", "PlacesXML", "CZip"],
             swiftSettings: strict),
         .target(
             name: "PlacesFuzzing", dependencies: ["PlacesProtocol", "PlacesModel", "PlacesGPX", "PlacesFormats"],

@@ -120,25 +120,37 @@ struct ImportUpload {
     /// `text` in pieces whose JSON strings fit in `budget` bytes, cut between Unicode scalars (joined, they are
     /// `text` again); one piece when it fits whole.
     static func pieces(of text: String, budget: Int) -> [String] {
-        var pieces: [String] = []
-        let scalars = text.unicodeScalars
-        var start = scalars.startIndex
-        var bytes = 2
-        for index in scalars.indices {
-            let scalar = scalars[index]
-            // What a JSON writer may take for it at most: an escape for a quote, a backslash or a control
-            // character, the UTF-8 bytes otherwise.
-            let size =
-                scalar.value < 0x20 ? 6 : scalar == "\"" || scalar == "\\" ? 2 : String(scalar).utf8.count
-            if bytes + size > budget, index > start {
-                pieces.append(String(scalars[start..<index]))
-                start = index
-                bytes = 2
+        var text = text
+        return text.withUTF8 { utf8 in
+            var pieces: [String] = []
+            var start = 0
+            var bytes = 2
+            // By the UTF-8 bytes, not by decoded scalars: a scalar's size is known from its first byte.
+            for index in utf8.indices {
+                // What a JSON writer may take for the scalar starting here at most: an escape for a quote, a
+                // backslash or a control character, its UTF-8 bytes otherwise; nothing for the rest of its bytes.
+                let size =
+                    switch utf8[index] {
+                    case 0..<0x20: 6
+                    case UInt8(ascii: "\""), UInt8(ascii: "\\"): 2
+                    case 0x80..<0xC0: 0
+                    case 0xF0...: 4
+                    case 0xE0...: 3
+                    case 0xC0...: 2
+                    default: 1
+                    }
+                if bytes + size > budget, index > start, size > 0 {
+                    pieces.append(String(decoding: UnsafeBufferPointer(rebasing: utf8[start..<index]), as: UTF8.self))
+                    start = index
+                    bytes = 2
+                }
+                bytes += size
             }
-            bytes += size
+            if start < utf8.count || pieces.isEmpty {
+                pieces.append(String(decoding: UnsafeBufferPointer(rebasing: utf8[start...]), as: UTF8.self))
+            }
+            return pieces
         }
-        if start < scalars.endIndex || pieces.isEmpty { pieces.append(String(scalars[start...])) }
-        return pieces
     }
 
     /// `elements` in runs whose JSON, with a comma between elements, fits in `budget` bytes (an element larger

@@ -1,10 +1,8 @@
-import CExpat
+import PlacesXML
 
-/// One run of expat over one document: the parser, where in the document it is, and what it has kept.
-///
-/// expat calls back into this object through its user data pointer; the object outlives the parse, which
-/// `run(_:)` finishes before it returns.
-final class GPXParse {
+/// One reading of a GPX document: where in the document it is, and what it has kept (expat, through `XMLStream`,
+/// hands it the document's elements and text).
+final class GPXParse: XMLStreamHandler {
     /// What an open element is to the reader.
     private enum Element {
         /// The root `gpx`.
@@ -67,11 +65,6 @@ final class GPXParse {
     /// element (whose children are looked at one by one).
     private static let quietChildren: Set<String> = ["time", "extensions"]
 
-    /// What expat puts between an element's namespace and its local name.
-    private static let separator = UInt8(ascii: " ")
-    /// The most bytes handed to expat at once (its length parameter is an `int`).
-    private static let chunkBytes = 1 << 20
-
     private let maximumWaypoints: Int
     private var open: [Element] = []
     private var namespace = ""
@@ -79,7 +72,7 @@ final class GPXParse {
     private var text: [UInt8] = []
     private var contents = GPXContents()
     private var failure: GPXError?
-    private var parser: XML_Parser?
+    private let stream = XMLStream(encoding: "UTF-8", maximumDepth: GPXReader.maximumDepth)
 
     init(maximumWaypoints: Int) {
         self.maximumWaypoints = maximumWaypoints
@@ -87,69 +80,28 @@ final class GPXParse {
 
     /// Parses `document` and returns what it holds, or the first reason it cannot be read.
     func run(_ document: UnsafeRawBufferPointer) throws(GPXError) -> GPXContents {
-        guard let parser = XML_ParserCreateNS("UTF-8", XML_Char(bitPattern: Self.separator)) else {
-            throw .malformed(reason: "out of memory", line: 0, column: 0)
+        do throws(XMLStreamError) {
+            try stream.parse(document, with: self)
+        } catch {
+            throw error.reported(stoppedFor: failure, line: line)
         }
-        self.parser = parser
-        defer {
-            XML_ParserFree(parser)
-            self.parser = nil
-        }
-        XML_SetUserData(parser, Unmanaged.passUnretained(self).toOpaque())
-        XML_SetElementHandler(
-            parser,
-            { data, name, attributes in GPXParse.of(data).start(name, attributes) },
-            { data, _ in GPXParse.of(data).end() })
-        XML_SetCharacterDataHandler(parser) { data, characters, length in
-            GPXParse.of(data).characters(characters, Int(length))
-        }
-        XML_SetStartDoctypeDeclHandler(parser) { data, _, _, _, _ in
-            let parse = GPXParse.of(data)
-            parse.fail(.documentType(line: parse.line))
-        }
-        _ = XML_SetParamEntityParsing(parser, XML_PARAM_ENTITY_PARSING_NEVER)
-
-        var offset = 0
-        repeat {
-            let count = min(document.count - offset, Self.chunkBytes)
-            let isFinal = offset + count == document.count
-            let chunk = document.baseAddress.map { $0 + offset }?.assumingMemoryBound(to: CChar.self)
-            if XML_Parse(parser, chunk, Int32(count), isFinal ? 1 : 0) == XML_STATUS_ERROR {
-                if let failure { throw failure }
-                let reason = XML_ErrorString(XML_GetErrorCode(parser)).map { String(cString: $0) } ?? "unknown error"
-                throw .malformed(
-                    reason: reason, line: Int(XML_GetCurrentLineNumber(parser)),
-                    column: Int(XML_GetCurrentColumnNumber(parser)) + 1)
-            }
-            offset += count
-        } while offset < document.count
         return contents
-    }
-
-    /// The parse behind expat's user data pointer.
-    private static func of(_ data: UnsafeMutableRawPointer?) -> GPXParse {
-        Unmanaged<GPXParse>.fromOpaque(data!).takeUnretainedValue()
     }
 
     /// The line expat is at.
     private var line: Int {
-        parser.map { Int(XML_GetCurrentLineNumber($0)) } ?? 0
+        stream.line
     }
 
-    /// Records why the document cannot be read and stops expat, which then reports that it was aborted.
+    /// Records why the document cannot be read and stops reading it.
     private func fail(_ error: GPXError) {
         guard failure == nil else { return }
         failure = error
-        if let parser { XML_StopParser(parser, XML_FALSE) }
+        stream.stop()
     }
 
-    private func start(_ name: UnsafePointer<XML_Char>?, _ attributes: UnsafeMutablePointer<UnsafePointer<XML_Char>?>?)
-    {
-        guard failure == nil else { return }
-        guard open.count < GPXReader.maximumDepth else {
-            return fail(.tooDeep(limit: GPXReader.maximumDepth, line: line))
-        }
-        let (uri, local) = Self.split(name)
+    func start(_ tag: XMLStartTag) {
+        let (uri, local) = tag.qualifiedName
         let element: Element
         switch open.last {
         case nil:
@@ -164,7 +116,7 @@ final class GPXParse {
                 guard contents.waypoints.count < maximumWaypoints else {
                     return fail(.tooManyWaypoints(limit: maximumWaypoints))
                 }
-                waypoint = Self.waypoint(line: line, attributes: attributes)
+                waypoint = Self.waypoint(line: line, tag: tag)
                 element = .waypoint
             case "trk":
                 contents.trackLines.append(line)
@@ -205,8 +157,8 @@ final class GPXParse {
         open.append(element)
     }
 
-    private func end() {
-        guard failure == nil, let element = open.popLast() else { return }
+    func end() {
+        guard let element = open.popLast() else { return }
         switch element {
         case .waypoint:
             if let waypoint { contents.waypoints.append(waypoint) }
@@ -222,35 +174,16 @@ final class GPXParse {
         }
     }
 
-    private func characters(_ characters: UnsafePointer<XML_Char>?, _ length: Int) {
-        guard failure == nil, case .field? = open.last, let characters, length > 0 else { return }
-        characters.withMemoryRebound(to: UInt8.self, capacity: length) { bytes in
-            text.append(contentsOf: UnsafeBufferPointer(start: bytes, count: length))
-        }
+    func characters(_ characters: UnsafeBufferPointer<UInt8>) {
+        guard case .field? = open.last else { return }
+        text.append(contentsOf: characters)
     }
 
     /// A waypoint starting on `line` with its `lat` and `lon` attributes (in no namespace, as GPX has them).
-    private static func waypoint(line: Int, attributes: UnsafeMutablePointer<UnsafePointer<XML_Char>?>?)
-        -> GPXWaypoint
-    {
+    private static func waypoint(line: Int, tag: XMLStartTag) -> GPXWaypoint {
         var waypoint = GPXWaypoint(line: line)
-        var index = 0
-        while let name = attributes?[index], let value = attributes?[index + 1] {
-            switch String(cString: name) {
-            case "lat": waypoint.latitude = String(cString: value)
-            case "lon": waypoint.longitude = String(cString: value)
-            default: break
-            }
-            index += 2
-        }
+        waypoint.latitude = tag.attribute("lat")
+        waypoint.longitude = tag.attribute("lon")
         return waypoint
-    }
-
-    /// An element's namespace and local name from expat's `namespace local` form (`local` alone in none).
-    private static func split(_ name: UnsafePointer<XML_Char>?) -> (uri: String, local: String) {
-        guard let name else { return ("", "") }
-        let full = String(cString: name)
-        guard let space = full.utf8.lastIndex(of: separator) else { return ("", full) }
-        return (String(full[..<space]), String(full[full.index(after: space)...]))
     }
 }

@@ -1,5 +1,3 @@
-import CExpat
-
 /// Reads the waypoints of a GPX 1.0 or 1.1 document with expat, streaming, and within limits.
 ///
 /// The document is read as UTF-8 whatever its XML declaration says (it arrives as a JSON string, so its

@@ -17,16 +17,17 @@ public enum TagRules {
 
     /// Trims surrounding white space, then checks length and control characters; `field` names the tag in an
     /// error (e.g. `tags[2]`).
-    public static func validTag(_ raw: String, field: String) throws(ValidationError) -> String {
+    public static func validTag(_ raw: String, field: @autoclosure () -> String) throws(ValidationError) -> String {
         let tag = PlaceRules.trimmed(raw)
         if tag.isEmpty {
-            throw ValidationError(field: field, reason: "must not be empty")
+            throw ValidationError(field: field(), reason: "must not be empty")
         }
         if tag.count > maximumLength {
-            throw ValidationError(field: field, reason: "must be at most \(maximumLength) characters")
+            throw ValidationError(field: field(), reason: "must be at most \(maximumLength) characters")
         }
-        if tag.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
-            throw ValidationError(field: field, reason: "must not contain control characters")
+        // The control characters (general category Cc) are exactly U+0000–U+001F and U+007F–U+009F.
+        if tag.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
+            throw ValidationError(field: field(), reason: "must not contain control characters")
         }
         return tag
     }
@@ -38,7 +39,8 @@ public enum TagRules {
         for (offset, tag) in raw.enumerated() {
             tags.append(try validTag(tag, field: "\(field)[\(offset)]"))
         }
-        let set = adding(tags, to: [])
+        // One tag (the usual case) is a set in canonical order already.
+        let set = tags.count == 1 ? tags : adding(tags, to: [])
         if set.count > maximumCount {
             throw ValidationError(field: field, reason: "must hold at most \(maximumCount) tags, not \(set.count)")
         }

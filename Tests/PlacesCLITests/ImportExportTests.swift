@@ -84,6 +84,8 @@ import Testing
     @Test func strangeDocumentsStillEndInANewline() {
         #expect(ExportCommand.documentText("<gpx/>") == "<gpx/>\n")
         #expect(ExportCommand.placeCount(.null) == nil)
+        #expect(ExportCommand.placeCount("<gpx><wpt lat='1' lon='2'/><wpt>x</wpt><wptx/><trk/></gpx><wpt") == 2)
+        #expect(ExportCommand.placeCount("<kml><Placemark><name/></Placemark><Placemark id='a'/><Placemarks/>") == 2)
         #expect(ExportCommand.confirmation(count: nil, path: "a") == "Exported your places to 'a'.\n")
     }
 
@@ -404,6 +406,18 @@ import Testing
         #expect(joined == text)
         let small = ImportUpload.parts(of: .gpx("<gpx/>"), lineBytes: 1 << 20)
         #expect(small.count == 1 && small[0].document != nil)
+    }
+
+    /// Pieces are cut between Unicode scalars whatever their UTF-8 length, each within the budget once escaped.
+    @Test(arguments: [8, 9, 10, 11, 13, 64])
+    func cutsTextBetweenScalarsWithinTheBudget(budget: Int) {
+        let text = String(repeating: "aé\"東\\🗺\n\u{1}", count: 20)
+        let pieces = ImportUpload.pieces(of: text, budget: budget)
+        #expect(pieces.joined() == text)
+        for piece in pieces {
+            #expect(JSONValue.string(piece).jsonBytes.count <= budget, "\(piece.debugDescription)")
+            #expect(!piece.unicodeScalars.contains("\u{FFFD}"))
+        }
     }
 
     @Test func largeFilesShowAProgressBarOnATerminal() {

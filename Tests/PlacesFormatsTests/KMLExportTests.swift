@@ -35,13 +35,51 @@ import Testing
         let text = String(decoding: kml, as: UTF8.self)
         #expect(text.components(separatedBy: "<Folder>").count - 1 == 4)
         for folder in ["a;b", "food", "Sydney", "views"] {
-            #expect(text.contains("<Folder>\n    <name>\(folder)</name>"), "\(folder)")
+            #expect(text.contains("<Folder><name>\(folder)</name>"), "\(folder)")
         }
         let document = try KMLReading.kml(kml)
         // Untagged places first, then each folder in tag order.
         let order = ["Plain", "東京タワー", "Café & <Bar>", "  Spaced  ", "Edge"]
         let expected = order.map { name in SamplePlaces.all.first { $0.name == name }! }
         Self.expectSame(document.places, expected)
+    }
+
+    @Test func aPlaceNotVisitedHasNoVisitedDataAndReadsBackTheSame() throws {
+        let plain = SamplePlaces.place("Plain", 51.5, -0.1)
+        for grouped in [false, true] {
+            let kml = KMLExport.kml([plain], groupByTag: grouped)
+            let text = String(decoding: kml, as: UTF8.self)
+            #expect(
+                text.contains(
+                    "<ExtendedData><Data name='id'><value>\(plain.id)</value></Data>"
+                        + "<Data name='tags'><value></value></Data></ExtendedData>"))
+            #expect(!text.contains("visited"))
+            Self.expectSame(try KMLReading.kml(kml).places, [plain])
+        }
+        // Beside tagged places, in their folders, it still reads back without tags.
+        let places = [plain] + SamplePlaces.all
+        let grouped = try KMLReading.kml(KMLExport.kml(places, groupByTag: true))
+        #expect(grouped.places.first { $0.id == plain.id }?.draft.tags == [])
+    }
+
+    @Test func writesOnePlacemarkALineWithoutIndentation() {
+        let text = String(decoding: KMLExport.kml(SamplePlaces.all, groupByTag: false), as: UTF8.self)
+        let lines = text.split(separator: "\n")
+        #expect(lines.filter { $0.hasPrefix("<Placemark>") && $0.hasSuffix("</Placemark>") }.count == 5)
+        #expect(!lines.contains { $0.hasPrefix(" ") && $0.contains("<Placemark>") })
+    }
+
+    @Test(arguments: [
+        0.000001, -0.0000123, 1e-15, -Double.leastNonzeroMagnitude, 1.5e-10, 12.492230934567891, -179.99999999999997,
+        180, 0,
+    ])
+    func coordinatesReadBackExactly(value: Double) throws {
+        let place = SamplePlaces.place("Tiny", value.magnitude <= 90 ? value : 45, value)
+        let text = String(decoding: KMLExport.kml([place], groupByTag: false), as: UTF8.self)
+        #expect(text.contains("<coordinates>\(DecimalText.plain(value)),"))
+        let read = try KMLReading.kml(text).places
+        #expect(read.first?.draft.coordinate.longitude == value)
+        #expect(read.first?.draft.coordinate.latitude == place.coordinate.latitude)
     }
 
     @Test func writesCoordinatesWithoutExponents() {

@@ -11,6 +11,9 @@ import Testing
     func writesPlainDecimals(value: Double, text: String) {
         #expect(DecimalText.plain(value) == text)
         #expect(DecimalText.double(text) == value)
+        var bytes: [UInt8] = Array("x".utf8)
+        DecimalText.appendPlain(value, to: &bytes)
+        #expect(bytes == Array(("x" + text).utf8))
     }
 
     @Test(arguments: ["nan", "inf", "0x1p3", "48,85", "1e", ".", "", "+-1", "1 2"])

@@ -120,15 +120,27 @@ enum ExportCommand {
             return places.count
         case .object:
             return document["features"]?.arrayValue?.count
-        case .string(let xml):
-            return xml.utf8.split(separator: UInt8(ascii: "<"), omittingEmptySubsequences: true)
-                .count {
-                    $0.starts(with: "wpt ".utf8) || $0.starts(with: "wpt>".utf8) || $0.starts(with: "Placemark>".utf8)
-                        || $0.starts(with: "Placemark ".utf8)
+        case .string(var xml):
+            // Counted in place: the document may be tens of megabytes, with a few dozen tags per place.
+            return xml.withUTF8 { bytes in
+                var count = 0
+                for index in bytes.indices where bytes[index] == UInt8(ascii: "<") {
+                    let rest = UnsafeBufferPointer(rebasing: bytes[(index + 1)...])
+                    if startsElement("wpt", rest) || startsElement("Placemark", rest) { count += 1 }
                 }
+                return count
+            }
         default:
             return nil
         }
+    }
+
+    /// Whether `bytes` start with the name `element` and then a space or a `>`: the rest of its start tag.
+    private static func startsElement(_ element: StaticString, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let name = UnsafeBufferPointer(start: element.utf8Start, count: element.utf8CodeUnitCount)
+        guard bytes.count > name.count, bytes.starts(with: name) else { return false }
+        let next = bytes[name.count]
+        return next == UInt8(ascii: " ") || next == UInt8(ascii: ">")
     }
 
     /// `Exported 3 places to 'FILE'.`

@@ -4,31 +4,46 @@ enum KMLCoordinates {
     /// decimal numbers. Writers put white space around the tuple and sometimes after the commas; both are
     /// allowed. The altitude is checked as a number, then dropped.
     static func parse(_ text: String) -> (longitude: Double, latitude: Double)? {
-        let tuple = firstTuple(of: text)
-        let parts = tuple.split(separator: ",", omittingEmptySubsequences: false)
-        guard parts.count == 2 || parts.count == 3 else { return nil }
-        var numbers: [Double] = []
-        for part in parts {
-            guard let number = decimal(part) else { return nil }
-            numbers.append(number)
+        let tuple = firstTuple(of: text).utf8
+        // Split at the commas by bytes (splitting the Substring would walk its characters).
+        var parts: [Substring] = []
+        var start = tuple.startIndex
+        for index in tuple.indices where tuple[index] == UInt8(ascii: ",") {
+            parts.append(Substring(tuple[start..<index]))
+            start = tuple.index(after: index)
+            guard parts.count < 3 else { return nil }
         }
-        return (numbers[0], numbers[1])
+        parts.append(Substring(tuple[start...]))
+        guard parts.count == 2 || parts.count == 3 else { return nil }
+        guard let longitude = decimal(parts[0]), let latitude = decimal(parts[1]) else { return nil }
+        guard parts.count == 2 || decimal(parts[2]) != nil else { return nil }
+        return (longitude, latitude)
     }
 
-    /// The first white-space-separated tuple of `text`, white space next to its commas removed.
-    private static func firstTuple(of text: String) -> String {
-        var tuple = String.UnicodeScalarView()
+    /// The first white-space-separated tuple of `text`, white space next to its commas removed. (White space is
+    /// ASCII, so the tuple is cut from the UTF-8 bytes.)
+    private static func firstTuple(of text: String) -> Substring {
+        let utf8 = text.utf8
+        guard let start = utf8.firstIndex(where: { !KMLText.isSpace($0) }) else { return "" }
+        // Most tuples have no white space inside: the tuple is then a slice of the text.
+        var end = start
+        while end < utf8.endIndex, !KMLText.isSpace(utf8[end]) { end = utf8.index(after: end) }
+        let rest = utf8[end...]
+        guard let next = rest.firstIndex(where: { !KMLText.isSpace($0) }),
+            utf8[next] == UInt8(ascii: ",") || utf8[utf8.index(before: end)] == UInt8(ascii: ",")
+        else { return Substring(utf8[start..<end]) }
+        var tuple: [UInt8] = []
         var pendingSpace = false
-        for scalar in text.unicodeScalars {
-            if KMLText.isSpace(scalar) {
+        for byte in utf8[start...] {
+            if KMLText.isSpace(byte) {
                 pendingSpace = !tuple.isEmpty
                 continue
             }
-            if pendingSpace, scalar != ",", tuple.last != "," { break }
+            if pendingSpace, byte != UInt8(ascii: ","), tuple.last != UInt8(ascii: ",") { break }
             pendingSpace = false
-            tuple.append(scalar)
+            tuple.append(byte)
         }
-        return String(tuple)
+        return Substring(String(decoding: tuple, as: UTF8.self))
     }
 
     /// `text` as a decimal number, `[+-]?digits[.digits][e[+-]digits]`; nil for anything else (`nan`, `inf`,

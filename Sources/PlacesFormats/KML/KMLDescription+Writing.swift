@@ -2,8 +2,8 @@ extension KMLDescription {
     /// `text` as a description that `plainText(_:)` reads back unchanged: as it is when it needs nothing
     /// escaped, HTML otherwise (the text's line breaks as `<br>`, white space a browser would fold as references).
     static func html(_ text: String) -> String {
+        guard needsHTML(text) else { return text }
         let scalars = Array(text.unicodeScalars)
-        guard needsHTML(scalars) else { return text }
         var html = String.UnicodeScalarView()
         let isText = { (scalar: Unicode.Scalar) in !KMLText.isSpace(scalar) }
         // Whether the text holds something other than line feeds before and after an index.
@@ -29,15 +29,29 @@ extension KMLDescription {
         return String(html)
     }
 
-    /// Whether `scalars` would not read back as they are: they hold a character HTML changes or folds.
-    private static func needsHTML(_ scalars: [Unicode.Scalar]) -> Bool {
-        for (index, scalar) in scalars.enumerated() {
-            switch scalar {
-            case "&", "<", ">", "\t", "\r", "\n": return true
-            case " " where index == 0 || index == scalars.count - 1 || scalars[index - 1] == " ": return true
-            default: continue
+    /// Whether `text` would not read back as it is: it holds a character HTML changes or folds. (They are all
+    /// ASCII, so its UTF-8 bytes tell, without decoding it.)
+    private static func needsHTML(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            // A space first counts as one after another.
+            var previous = UInt8(ascii: " ")
+            for byte in bytes {
+                // Every character that matters lies at or below `>`: most bytes are decided at once.
+                if byte > UInt8(ascii: ">") {
+                    previous = byte
+                    continue
+                }
+                switch byte {
+                case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\t"), UInt8(ascii: "\r"),
+                    UInt8(ascii: "\n"):
+                    return true
+                case UInt8(ascii: " ") where previous == UInt8(ascii: " "): return true
+                default: previous = byte
+                }
             }
+            // A space last.
+            return previous == UInt8(ascii: " ") && !bytes.isEmpty
         }
-        return false
     }
 }

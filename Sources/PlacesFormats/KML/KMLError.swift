@@ -1,5 +1,7 @@
+import PlacesXML
+
 /// Why a document could not be read as KML.
-enum KMLError: Error, Sendable, Hashable {
+enum KMLError: XMLReadingFailure, Sendable, Hashable {
     /// Not well-formed XML, as expat says it (`mismatched tag`), where it saw it.
     case malformed(reason: String, line: Int, column: Int)
     /// A `<!DOCTYPE …>`: refused, so that no entity is ever declared, expanded or fetched.

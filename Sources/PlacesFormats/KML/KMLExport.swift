@@ -3,9 +3,10 @@ import PlacesProtocol
 
 /// Writes places as a KML 2.2 document.
 ///
-/// Each place is a `Placemark` with, in the order KML's schema wants them, its `name`, its `description` (see
-/// `KMLDescription`), `ExtendedData` holding its `id`, `visited`, `visitedAt` (when it has one) and `tags`
-/// (separated by `;`, see `KMLTagList`, written even when empty, so that import takes them over folder names), and a `Point`.
+/// Each place is a `Placemark` on a line of its own with, in the order KML's schema wants them, its `name`, its
+/// `description` (see `KMLDescription`), `ExtendedData` holding its `id`, `visited` when it was visited (a
+/// placemark without it reads back as not visited), `visitedAt` when it has one, and `tags` (separated by `;`, see
+/// `KMLTagList`, written even when empty, so that import takes them over folder names), and a `Point`.
 /// With `groupByTag`, a place with tags sits in a `Folder` named after its first tag (folders in the order of
 /// `TagRules`), and untagged places at the top of the `Document`.
 public enum KMLExport {
@@ -15,7 +16,7 @@ public enum KMLExport {
     /// A KML document, as UTF-8 bytes, with one Placemark per place; with `groupByTag`, each place in the
     /// Folder of its first tag.
     public static func kml(_ places: [Place], groupByTag: Bool) -> [UInt8] {
-        var xml = JSONWriter(capacity: 256 + places.count * 320)
+        var xml = JSONWriter(capacity: 256 + places.count * 280)
         xml.writeRaw("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<kml xmlns=\"")
         xml.writeRaw(namespace.utf8)
         xml.writeRaw("\">\n<Document>\n")
@@ -23,62 +24,54 @@ public enum KMLExport {
             var folders: [String: [Place]] = [:]
             for place in places {
                 guard let tag = place.tags.first else {
-                    write(place, indent: "  ", to: &xml)
+                    write(place, to: &xml)
                     continue
                 }
                 folders[tag, default: []].append(place)
             }
             for tag in TagRules.canonical(Array(folders.keys)) {
-                xml.writeRaw("  <Folder>\n    <name>")
+                xml.writeRaw("<Folder><name>")
                 ExportEncoding.appendEscapedXML(tag, to: &xml.bytes)
                 xml.writeRaw("</name>\n")
-                for place in folders[tag]! { write(place, indent: "    ", to: &xml) }
-                xml.writeRaw("  </Folder>\n")
+                for place in folders[tag]! { write(place, to: &xml) }
+                xml.writeRaw("</Folder>\n")
             }
         } else {
-            for place in places { write(place, indent: "  ", to: &xml) }
+            for place in places { write(place, to: &xml) }
         }
         xml.writeRaw("</Document>\n</kml>\n")
         return xml.bytes
     }
 
-    /// Writes one place's `Placemark`, each line starting with `indent`.
-    private static func write(_ place: Place, indent: StaticString, to xml: inout JSONWriter) {
-        xml.writeRaw(indent)
-        xml.writeRaw("<Placemark>\n")
-        xml.writeRaw(indent)
-        xml.writeRaw("  <name>")
+    /// Writes one place's `Placemark`, on a line of its own. Attribute values are quoted with `'`, which the JSON
+    /// string of the export's reply carries as it is (a `"` takes an escape there).
+    private static func write(_ place: Place, to xml: inout JSONWriter) {
+        xml.writeRaw("<Placemark><name>")
         ExportEncoding.appendEscapedXML(place.name, to: &xml.bytes)
-        xml.writeRaw("</name>\n")
+        xml.writeRaw("</name>")
         if !place.description.isEmpty {
-            xml.writeRaw(indent)
-            xml.writeRaw("  <description>")
+            xml.writeRaw("<description>")
             ExportEncoding.appendEscapedXML(KMLDescription.html(place.description), to: &xml.bytes)
-            xml.writeRaw("</description>\n")
+            xml.writeRaw("</description>")
         }
-        xml.writeRaw(indent)
-        xml.writeRaw("  <ExtendedData>")
-        writeData("id", place.id.description, to: &xml)
-        writeData("visited", place.isVisited ? "true" : "false", to: &xml)
-        if let visitedAt = place.visitedAt { writeData("visitedAt", visitedAt.description, to: &xml) }
-        writeData("tags", KMLTagList.joined(place.tags), to: &xml)
-        xml.writeRaw("</ExtendedData>\n")
-        xml.writeRaw(indent)
-        xml.writeRaw("  <Point><coordinates>")
-        KMLEscaping.appendCoordinate(place.coordinate.longitude, to: &xml)
-        xml.writeRaw(",")
-        KMLEscaping.appendCoordinate(place.coordinate.latitude, to: &xml)
-        xml.writeRaw("</coordinates></Point>\n")
-        xml.writeRaw(indent)
-        xml.writeRaw("</Placemark>\n")
-    }
-
-    /// Writes `<Data name="name"><value>value</value></Data>`.
-    private static func writeData(_ name: StaticString, _ value: String, to xml: inout JSONWriter) {
-        xml.writeRaw("<Data name=\"")
-        xml.writeRaw(name)
-        xml.writeRaw("\"><value>")
-        ExportEncoding.appendEscapedXML(value, to: &xml.bytes)
+        xml.writeRaw("<ExtendedData><Data name='id'><value>")
+        xml.writeRaw(place.id.description.utf8)
         xml.writeRaw("</value></Data>")
+        if place.isVisited { xml.writeRaw("<Data name='visited'><value>true</value></Data>") }
+        if let visitedAt = place.visitedAt {
+            xml.writeRaw("<Data name='visitedAt'><value>")
+            xml.writeRaw(visitedAt.description.utf8)
+            xml.writeRaw("</value></Data>")
+        }
+        // Even when empty: the tags of a placemark with a `tags` value are that value, never the names of the
+        // Folders around it (GDAL's KML of this one puts every placemark in a Folder named after its layer).
+        xml.writeRaw("<Data name='tags'><value>")
+        ExportEncoding.appendEscapedXML(KMLTagList.joined(place.tags), to: &xml.bytes)
+        xml.writeRaw("</value></Data>")
+        xml.writeRaw("</ExtendedData><Point><coordinates>")
+        DecimalText.appendPlain(place.coordinate.longitude, to: &xml.bytes)
+        xml.writeRaw(",")
+        DecimalText.appendPlain(place.coordinate.latitude, to: &xml.bytes)
+        xml.writeRaw("</coordinates></Point></Placemark>\n")
     }
 }

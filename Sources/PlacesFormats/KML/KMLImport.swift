@@ -41,16 +41,18 @@ public enum KMLImport {
         var places: [ImportedPlace] = []
         places.reserveCapacity(contents.placemarks.count)
         for placemark in contents.placemarks {
-            let placemarkField = field + ".Placemark[\(placemark.index)]"
-            places.append(try place(from: placemark, tags: folders, field: placemarkField))
+            places.append(try place(from: placemark, tags: folders, field: field))
         }
         return ImportedDocument(places: places, omissions: contents.omissions)
     }
 
-    private static func place(from placemark: KMLPlacemark, tags folders: KMLFolderTags, field: String)
+    /// The place of `placemark`; errors name it within the document's `documentField` (the texts of an error are
+    /// made only when there is one: this runs for every placemark).
+    private static func place(from placemark: KMLPlacemark, tags folders: KMLFolderTags, field documentField: String)
         throws(RPCError) -> ImportedPlace
     {
-        let line = " (line \(placemark.line))"
+        var field: String { documentField + ".Placemark[\(placemark.index)]" }
+        var line: String { " (line \(placemark.line))" }
         guard let coordinates = placemark.coordinates.flatMap(KMLCoordinates.parse) else {
             let written = KMLText.shown(KMLText.trimmed(placemark.coordinates ?? ""))
             throw invalid(
@@ -59,8 +61,10 @@ public enum KMLImport {
                     + "(line \(placemark.coordinatesLine))")
         }
         let data = try KMLPlacemarkData(placemark.data, field: field + ".ExtendedData", line: line)
-        let names = [placemark.name] + placemark.organicMapsNames.map(Optional.some)
-        let name = names.lazy.compactMap { $0.map(KMLText.trimmed) }.first { !$0.isEmpty }
+        var name = placemark.name.map(KMLText.trimmed)
+        if name?.isEmpty ?? true {
+            name = placemark.organicMapsNames.lazy.map(KMLText.trimmed).first { !$0.isEmpty }
+        }
         let tags = data.tags ?? folders.tags(of: placemark)
         do throws(ValidationError) {
             let draft = try PlaceDraft(

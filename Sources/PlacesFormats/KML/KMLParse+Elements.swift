@@ -19,7 +19,8 @@ extension KMLParse {
             return .root
         }
         let isKML = uri == namespace
-        let isOrganicMaps = KMLNamespace.organicMaps.contains(uri)
+        // Looked up only for an element outside the document's namespace, the rare case.
+        let isOrganicMaps = !isKML && KMLNamespace.organicMaps.contains(uri)
         switch parent {
         case .root where isKML, .container where isKML:
             return featureFrame(local: local, in: parent)
@@ -152,13 +153,12 @@ extension KMLParse {
     func finishPlacemark() {
         guard let placemark else { return }
         self.placemark = nil
-        let location = "line \(placemark.line)"
         guard placemark.hasPoint else {
             let reason = placemark.otherGeometry.map(ImportOmissions.Reason.geometry) ?? .withoutCoordinates
-            return contents.omissions.skip(reason, at: location)
+            return contents.omissions.skip(reason, at: "line \(placemark.line)")
         }
-        guard let coordinates = placemark.coordinates, !KMLText.trimmed(coordinates).isEmpty else {
-            return contents.omissions.skip(.withoutCoordinates, at: location)
+        guard let coordinates = placemark.coordinates, !KMLText.isBlank(coordinates) else {
+            return contents.omissions.skip(.withoutCoordinates, at: "line \(placemark.line)")
         }
         guard contents.placemarks.count < maximumPlaces else { return fail(.tooManyPlaces(limit: maximumPlaces)) }
         contents.placemarks.append(placemark)

@@ -21,6 +21,9 @@ struct CSVColumns {
     /// The role of each column.
     let roles: [Role]
 
+    /// The description columns, in header order.
+    let descriptionColumns: [Int]
+
     /// The column holding each role read once, by role.
     private let firstColumn: [Role: Int]
 
@@ -48,6 +51,7 @@ struct CSVColumns {
         }
         self.roles = roles
         self.firstColumn = firstColumn
+        descriptionColumns = roles.indices.filter { roles[$0] == .description }
     }
 
     /// The column that holds `role` (one of those read once), if any.

@@ -76,8 +76,12 @@ struct CSVRow {
 
     /// The description columns' non-empty texts (white space kept) in header order, then the URL, one per line.
     func description() throws(RPCError) -> String {
+        // The usual case, one description column and no URL: its text as it is, not joined into a copy.
+        if columns.descriptionColumns.count == 1, columns[.url] == nil {
+            return try text(columns.descriptionColumns[0])
+        }
         var parts: [String] = []
-        for (column, role) in columns.roles.enumerated() where role == .description {
+        for column in columns.descriptionColumns {
             let text = try text(column)
             if !text.isEmpty { parts.append(text) }
         }

@@ -45,8 +45,29 @@ public enum DecimalText {
         return isNegative ? "-" + plain : plain
     }
 
+    /// Appends `plain(value)` to `bytes`: the coordinates of every text format placesd writes (GPX, KML, CSV).
+    public static func appendPlain(_ value: Double, to bytes: inout [UInt8]) {
+        var text = value.description
+        let isPlain = text.withUTF8 { utf8 in
+            guard !utf8.contains(UInt8(ascii: "e")) else { return false }
+            var length = utf8.count
+            if length > 2, utf8[length - 2] == UInt8(ascii: "."), utf8[length - 1] == UInt8(ascii: "0") { length -= 2 }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[0..<length]))
+            return true
+        }
+        if !isPlain { bytes.append(contentsOf: plain(value).utf8) }
+    }
+
     /// `text` without XML and CSV white space (space, tab, line feed, carriage return) around it.
     public static func trimmed(_ text: Substring) -> Substring {
+        let isSpaceByte = { (byte: UInt8) in
+            byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n")
+                || byte == UInt8(ascii: "\r")
+        }
+        // Most fields have no white space around them: then no need to walk the text's scalars.
+        guard let head = text.utf8.first, let tail = text.utf8.last, isSpaceByte(head) || isSpaceByte(tail) else {
+            return text
+        }
         let isSpace = { (scalar: Unicode.Scalar) in scalar == " " || scalar == "\t" || scalar == "\n" || scalar == "\r"
         }
         let scalars = text.unicodeScalars

@@ -78,9 +78,9 @@ public enum ExportEncoding {
         xml.writeRaw("\">\n")
         for place in places {
             xml.writeRaw("  <wpt lat=\"")
-            xml.writeRaw(DecimalText.plain(place.coordinate.latitude).utf8)
+            DecimalText.appendPlain(place.coordinate.latitude, to: &xml.bytes)
             xml.writeRaw("\" lon=\"")
-            xml.writeRaw(DecimalText.plain(place.coordinate.longitude).utf8)
+            DecimalText.appendPlain(place.coordinate.longitude, to: &xml.bytes)
             xml.writeRaw("\"><time>")
             xml.writeRaw(place.createdAt.description.utf8)
             xml.writeRaw("</time><name>")
@@ -122,23 +122,45 @@ public enum ExportEncoding {
     /// feeds) and replaces characters XML 1.0 cannot carry with U+FFFD, so that a GPX or KML reader gets the text
     /// back; for character data and attribute values alike.
     public static func appendEscapedXML(_ text: String, to bytes: inout [UInt8]) {
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": bytes.append(contentsOf: "&amp;".utf8)
-            case "<": bytes.append(contentsOf: "&lt;".utf8)
-            case ">": bytes.append(contentsOf: "&gt;".utf8)
-            case "\"": bytes.append(contentsOf: "&quot;".utf8)
-            case "'": bytes.append(contentsOf: "&apos;".utf8)
-            case "\r": bytes.append(contentsOf: "&#13;".utf8)
-            case "\t", "\n": bytes.append(UInt8(scalar.value))
-            default:
-                let value = scalar.value
-                if value < 0x20 || value == 0xFFFE || value == 0xFFFF {
-                    bytes.append(contentsOf: "\u{FFFD}".utf8)
-                } else {
-                    UTF8.encode(scalar) { bytes.append($0) }
+        var text = text
+        text.withUTF8 { utf8 in
+            // Runs of bytes that need nothing are copied at once; the bytes that do are all below 0x80 but for
+            // 0xEF, the lead byte of U+FFFE and U+FFFF.
+            var runStart = 0
+            var index = 0
+            while index < utf8.count {
+                let byte = utf8[index]
+                // Letters, digits and most punctuation lie above `>`: the common case, decided at once.
+                if byte > UInt8(ascii: ">") && byte != 0xEF {
+                    index += 1
+                    continue
                 }
+                let replacement: StaticString
+                var length = 1
+                switch byte {
+                case UInt8(ascii: "&"): replacement = "&amp;"
+                case UInt8(ascii: "<"): replacement = "&lt;"
+                case UInt8(ascii: ">"): replacement = "&gt;"
+                case UInt8(ascii: "\""): replacement = "&quot;"
+                case UInt8(ascii: "'"): replacement = "&apos;"
+                case UInt8(ascii: "\r"): replacement = "&#13;"
+                case UInt8(ascii: "\t"), UInt8(ascii: "\n"):
+                    index += 1
+                    continue
+                case 0..<0x20: replacement = "\u{FFFD}"
+                case 0xEF where index + 2 < utf8.count && utf8[index + 1] == 0xBF && utf8[index + 2] >= 0xBE:
+                    replacement = "\u{FFFD}"
+                    length = 3
+                default:
+                    index += 1
+                    continue
+                }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+                replacement.withUTF8Buffer { bytes.append(contentsOf: $0) }
+                index += length
+                runStart = index
             }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
         }
     }
 }

@@ -110,7 +110,9 @@ final class Connection {
         if sentCount == output.bytes.count {
             output.bytes.removeAll(keepingCapacity: output.bytes.capacity <= 1 << 20)
             sentCount = 0
-        } else if sentCount > 65_536 {
+        } else if sentCount > 65_536, sentCount >= output.bytes.count / 2 {
+            // Only once half the buffer is sent: moving the rest down after every write would copy a large reply
+            // over and over (a 40 MB export leaves the socket in a few hundred writes), this copies it once.
             output.bytes.removeFirst(sentCount)
             sentCount = 0
         }
