@@ -17,7 +17,7 @@ package struct LoadingList {
     package mutating func append(_ slot: PlaceSlot) {
         let position = slot.position
         entries.append(SpatialEntry(unkeyed: slot.stored, position: position))
-        tags.insert(slot.place)
+        tags.insert(slot.stored.place.tags, of: slot.stored.place.id)
         if unordered != nil {
             unordered!.append(slot)
         } else if let last = builder.lastPosition, last >= position {

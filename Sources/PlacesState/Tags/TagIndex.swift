@@ -95,20 +95,22 @@ extension TagIndex {
         private var tagOfKey: [String: Int] = [:]
         /// The tag of each spelling met.
         private var tagOfSpelling: [String: Int] = [:]
-        /// The tags of each tag list met, by the address of the list's elements, with the list itself (which keeps
-        /// the address its own).
-        private var tagsOfList: [UnsafeRawPointer: (list: [String], tags: [Int])] = [:]
+        /// The tags of each tag list met, by the address of the list's elements: a range of `listTags`.
+        private var tagsOfList: [UnsafeRawPointer: Range<Int>] = [:]
+        /// The tags of the lists in `tagsOfList`, one run a list.
+        private var listTags: [Int] = []
+        /// The lists in `tagsOfList`, which keeps each address their own.
+        private var lists: [[String]] = []
 
         /// An index of no places yet.
         package init() {}
 
-        /// Records `place`'s tags.
-        package mutating func insert(_ place: Place) {
-            let list = place.tags
+        /// Records that the place `id` holds `list`, its tags.
+        package mutating func insert(_ list: [String], of id: PlaceID) {
             guard !list.isEmpty else { return }
             let address = list.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
             if let address, let known = tagsOfList[address] {
-                for tag in known.tags { tags[tag].ids.append(place.id) }
+                for offset in known { tags[listTags[offset]].ids.append(id) }
                 return
             }
             var found: [Int] = []
@@ -117,8 +119,17 @@ extension TagIndex {
                 // Two tags of one place fold alike only in a row written under other folding rules: one place.
                 if !found.contains(tag) { found.append(tag) }
             }
-            for tag in found { tags[tag].ids.append(place.id) }
-            if let address, tagsOfList.count < Self.remembered { tagsOfList[address] = (list, found) }
+            for tag in found { tags[tag].ids.append(id) }
+            if let address, lists.count < Self.remembered {
+                tagsOfList[address] = listTags.count..<(listTags.count + found.count)
+                listTags += found
+                lists.append(list)
+            }
+        }
+
+        /// Records `place`'s tags.
+        package mutating func insert(_ place: Place) {
+            insert(place.tags, of: place.id)
         }
 
         /// The index of the tag `spelling` folds to, recorded with that spelling when it is new.
