@@ -51,6 +51,7 @@ struct PostgresLoader {
             assembly.setRevision(owners.int64(row, 1), of: owner)
         }
         var scratch: [UInt8] = []
+        let tagLists = StoredTagLists()
         let prefetch = CursorPrefetch(
             connection: connection, cursor: "placesd_load", chunkSize: Self.fetchSize, ahead: Self.fetchesAhead)
         do {
@@ -59,7 +60,7 @@ struct PostgresLoader {
                 let chunk = try prefetch.next()
                 guard chunk.rowCount > 0 else { break }
                 for row in 0..<chunk.rowCount {
-                    assembly.add(try slot(in: chunk, at: row, scratch: &scratch))
+                    assembly.add(try slot(in: chunk, at: row, scratch: &scratch, tagLists: tagLists))
                 }
             }
         }
@@ -77,15 +78,17 @@ struct PostgresLoader {
         _ = try connection.execute([PGCommand(sql: inTransaction ? "CLOSE placesd_load" : "COMMIT")])[0].value()
     }
 
-    /// The place in `row` of a chunk (columns as `PostgresSchema.placeColumns`).
-    private func slot(in result: PGResult, at row: Int, scratch: inout [UInt8]) throws(PGFailure) -> PlaceSlot {
+    /// The place in `row` of a chunk (columns as `PostgresSchema.placeColumns`), its tags read through `tagLists`.
+    private func slot(
+        in result: PGResult, at row: Int, scratch: inout [UInt8], tagLists: StoredTagLists
+    ) throws(PGFailure) -> PlaceSlot {
         guard let id = result.id(row, 1), let owner = UserID(exactly: result.int64(row, 2)) else {
             throw .damaged("place row \(result.int64(row, 0)) is damaged")
         }
         do throws(DamagedState) {
             let place = try PostgresPlaceColumns.place(
                 in: result, at: row, from: 4, id: id, owner: owner, cipher: cipher, scratch: &scratch,
-                what: "place '\(id)'")
+                tagLists: tagLists, what: "place '\(id)'")
             return PlaceSlot(place: place, position: result.int64(row, 3), row: result.int64(row, 0))
         } catch {
             throw .damaged(error.reason)

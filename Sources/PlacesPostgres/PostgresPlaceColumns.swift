@@ -39,13 +39,15 @@ enum PostgresPlaceColumns {
     }
 
     /// The private fields' columns of `row` of `result`, whose run starts at column `first`: what a plaintext row
-    /// holds ('' and 0 in a sealed one).
+    /// holds ('' and 0 in a sealed one). The tags are read through `tagLists` when given.
     @inline(__always)
-    static func privateFields(in result: PGResult, at row: Int, from first: Int) -> SealedPayload {
+    static func privateFields(
+        in result: PGResult, at row: Int, from first: Int, tagLists: StoredTagLists? = nil
+    ) -> SealedPayload {
         SealedPayload(
             name: result.text(row, first), description: result.text(row, first + 1),
             coordinate: Coordinate(latitude: result.double(row, first + 2), longitude: result.double(row, first + 3)),
-            tags: SealedPayload.splitTags(result.text(row, first + 4)))
+            tags: tagLists?.tags(result.raw(row, first + 4)) ?? SealedPayload.splitTags(result.text(row, first + 4)))
     }
 
     /// The public fields of `row` of `result`, whose run starts at column `first`.
@@ -60,22 +62,25 @@ enum PostgresPlaceColumns {
     }
 
     /// The place `id` of `owner` in `row` of `result`, whose run starts at column `first`; opened with `cipher`
-    /// when the store is sealed; a row not in the store's form is damage, reported as `what()`'s.
+    /// when the store is sealed; a row not in the store's form is damage, reported as `what()`'s. The tags are
+    /// read through `tagLists` when given.
     @inline(__always)
     static func place(
         in result: PGResult, at row: Int, from first: Int, id: PlaceID, owner: UserID, cipher: PlaceCipher?,
-        scratch: inout [UInt8], what: @autoclosure () -> String
+        scratch: inout [UInt8], tagLists: StoredTagLists? = nil, what: @autoclosure () -> String
     ) throws(DamagedState) -> Place {
         let payload: SealedPayload
         let sealed = first + sealedOffset
         let isSealed = !result.isNull(row, sealed)
         if let cipher {
-            guard isSealed, let opened = cipher.open(result.raw(row, sealed), id: id, owner: owner, scratch: &scratch)
+            guard isSealed,
+                let opened = cipher.open(
+                    result.raw(row, sealed), id: id, owner: owner, scratch: &scratch, tagLists: tagLists)
             else { throw DamagedState(reason: "\(what()) does not open with the store's key") }
             payload = opened
         } else {
             guard !isSealed else { throw DamagedState(reason: "\(what()) is sealed in a plaintext store") }
-            payload = privateFields(in: result, at: row, from: first)
+            payload = privateFields(in: result, at: row, from: first, tagLists: tagLists)
         }
         return publicFields(in: result, at: row, from: first).place(id: id, owner: owner, privateFields: payload)
     }

@@ -108,13 +108,15 @@ enum PlaceColumns {
     }
 
     /// The private fields' columns of the current row of `row`, whose run starts at result column `first`: what a
-    /// plaintext row holds ('' and 0 in a sealed one).
+    /// plaintext row holds ('' and 0 in a sealed one). The tags are read through `tagLists` when given.
     @inline(__always)
-    static func privateFields(in row: SQLiteStatement, at first: Int32) -> SealedPayload {
+    static func privateFields(
+        in row: SQLiteStatement, at first: Int32, tagLists: StoredTagLists? = nil
+    ) -> SealedPayload {
         SealedPayload(
             name: row.text(at: first), description: row.text(at: first + 1),
             coordinate: Coordinate(latitude: row.double(at: first + 2), longitude: row.double(at: first + 3)),
-            tags: SealedPayload.splitTags(row.text(at: first + 4)))
+            tags: tagLists?.tags(row.textBytes(at: first + 4)) ?? SealedPayload.splitTags(row.text(at: first + 4)))
     }
 
     /// The sealed value of the current row of `row` (nil: a plaintext row), valid until the statement moves on.

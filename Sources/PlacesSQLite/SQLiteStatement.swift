@@ -132,6 +132,14 @@ final class SQLiteStatement {
         return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
     }
 
+    /// The UTF-8 of the text in column `index` of the current row, valid until the statement steps or resets.
+    func textBytes(at index: Int32) -> UnsafeRawBufferPointer {
+        guard let bytes = sqlite3_column_text(handle, index) else {
+            return UnsafeRawBufferPointer(start: nil, count: 0)
+        }
+        return UnsafeRawBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(handle, index)))
+    }
+
     /// The blob in column `index` of the current row, valid until the statement steps or resets; nil for NULL.
     func blob(at index: Int32) -> UnsafeRawBufferPointer? {
         guard sqlite3_column_type(handle, index) != SQLITE_NULL else { return nil }

@@ -122,10 +122,14 @@ struct SealedRowOpener {
             slots.reserveCapacity(rows.count)
             var failure: DamagedState?
             var scratch = [UInt8](repeating: 0, count: 512)
+            let tagLists = StoredTagLists()
             bytes.withUnsafeBytes { bytes in
                 for row in rows {
                     let sealed = UnsafeRawBufferPointer(rebasing: bytes[row.offset..<(row.offset + row.count)])
-                    guard let payload = cipher.open(sealed, id: row.id, owner: row.owner, scratch: &scratch) else {
+                    guard
+                        let payload = cipher.open(
+                            sealed, id: row.id, owner: row.owner, scratch: &scratch, tagLists: tagLists)
+                    else {
                         failure = DamagedState(
                             reason: "the sealed data of place '\(row.id)' is damaged: it does not open with the "
                                 + "store's key")

@@ -79,9 +79,10 @@ struct StateLoader {
     ) throws {
         let places = try connection.prepare(Self.placesQuery + (rows.map { " WHERE \($0)" } ?? ""))
         var opener = cipher.map { SealedRowOpener(cipher: $0) }
+        let tagLists = StoredTagLists()
         while try places.step() {
             guard opener != nil else {
-                assembly.add(try Self.plaintextSlot(places))
+                assembly.add(try Self.plaintextSlot(places, tagLists: tagLists))
                 continue
             }
             guard let id = places.placeID(at: 0) else {
@@ -114,9 +115,10 @@ struct StateLoader {
     /// result column 4 on.
     static let placesQuery = "SELECT id, owner, position, rowid, \(PlaceColumns.list) FROM places"
 
-    /// The place in the current row of `places` (a `placesQuery`) of a plaintext store.
+    /// The place in the current row of `places` (a `placesQuery`) of a plaintext store, its tags read through
+    /// `tagLists` (see `StoredTagLists`).
     @inline(__always)
-    static func plaintextSlot(_ places: SQLiteStatement) throws -> PlaceSlot {
+    static func plaintextSlot(_ places: SQLiteStatement, tagLists: StoredTagLists) throws -> PlaceSlot {
         guard let id = places.placeID(at: 0) else {
             throw DamagedState(reason: "a place has an id that is not 16 bytes")
         }
@@ -125,7 +127,7 @@ struct StateLoader {
         }
         let place = PlaceColumns.publicFields(in: places, at: 4).place(
             id: id, owner: try owner(places.int64(at: 1)),
-            privateFields: PlaceColumns.privateFields(in: places, at: 4))
+            privateFields: PlaceColumns.privateFields(in: places, at: 4, tagLists: tagLists))
         return PlaceSlot(place: place, position: places.int64(at: 2), row: places.int64(at: 3))
     }
 

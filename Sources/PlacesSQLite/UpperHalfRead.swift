@@ -1,4 +1,5 @@
 import PlacesLocking
+import PlacesSealing
 import PlacesState
 import PlacesSystem
 
@@ -38,8 +39,9 @@ final class UpperHalfRead: @unchecked Sendable {
         outcome = Result {
             let places = try connection.prepare(StateLoader.placesQuery + " WHERE rowid > \(middle)")
             var slots: [PlaceSlot] = []
+            let tagLists = StoredTagLists()
             while try places.step() {
-                slots.append(try StateLoader.plaintextSlot(places))
+                slots.append(try StateLoader.plaintextSlot(places, tagLists: tagLists))
             }
             return slots
         }

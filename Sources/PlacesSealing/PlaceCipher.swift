@@ -49,9 +49,11 @@ package struct PlaceCipher: Sendable {
     /// Opens a sealed value of the place `id` of `owner`; nil if it was not sealed with this key for this place,
     /// or was changed since.
     ///
-    /// `scratch` is reused between calls to hold the decrypted bytes; it is wiped before the call returns.
+    /// `scratch` is reused between calls to hold the decrypted bytes; it is wiped before the call returns. The tags
+    /// are read through `tagLists` when given (see `StoredTagLists`).
     package func open(
-        _ sealed: UnsafeRawBufferPointer, id: PlaceID, owner: UserID, scratch: inout [UInt8]
+        _ sealed: UnsafeRawBufferPointer, id: PlaceID, owner: UserID, scratch: inout [UInt8],
+        tagLists: StoredTagLists? = nil
     ) -> SealedPayload? {
         guard sealed.count >= Self.overhead + SealedPayload.minimumCount, let base = sealed.baseAddress else {
             return nil
@@ -72,7 +74,8 @@ package struct PlaceCipher: Sendable {
             }
             defer { sodium_memzero(plain.baseAddress!, plainCount) }
             guard result == 0 else { return nil }
-            return SealedPayload(decoding: UnsafeRawBufferPointer(rebasing: plain[0..<plainCount]))
+            return SealedPayload(
+                decoding: UnsafeRawBufferPointer(rebasing: plain[0..<plainCount]), tagLists: tagLists)
         }
     }
 

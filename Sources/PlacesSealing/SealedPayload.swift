@@ -94,8 +94,9 @@ package struct SealedPayload: Equatable, Sendable {
         put(description, withLength: false)
     }
 
-    /// Reads a payload; nil if the bytes are not a payload of a known version.
-    package init?(decoding bytes: UnsafeRawBufferPointer) {
+    /// Reads a payload, its tags through `tagLists` when given (see `StoredTagLists`); nil if the bytes are not a
+    /// payload of a known version.
+    package init?(decoding bytes: UnsafeRawBufferPointer, tagLists: StoredTagLists? = nil) {
         guard bytes.count >= Self.minimumCount, bytes[0] == Self.version || bytes[0] == Self.taggedVersion else {
             return nil
         }
@@ -104,6 +105,10 @@ package struct SealedPayload: Equatable, Sendable {
             bitPattern: UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: 9, as: UInt64.self)))
         var offset = 17
         func text() -> String? {
+            guard let range = field() else { return nil }
+            return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+        }
+        func field() -> Range<Int>? {
             var length = 0
             var shift = 0
             while true {
@@ -116,13 +121,14 @@ package struct SealedPayload: Equatable, Sendable {
             }
             guard length <= bytes.count - offset else { return nil }
             defer { offset += length }
-            return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + length]), as: UTF8.self)
+            return offset..<offset + length
         }
         guard let name = text() else { return nil }
         self.name = name
         if bytes[0] == Self.taggedVersion {
-            guard let tags = text() else { return nil }
-            self.tags = Self.splitTags(tags)
+            guard let range = field() else { return nil }
+            let stored = UnsafeRawBufferPointer(rebasing: bytes[range])
+            self.tags = tagLists?.tags(stored) ?? Self.splitTags(String(decoding: stored, as: UTF8.self))
         } else {
             self.tags = []
         }

@@ -9,9 +9,7 @@ package struct LoadingList {
     /// The entries for the owner's spatial index not handed over yet.
     package var entries: [SpatialEntry] = []
     /// The places by tag.
-    package var tags = TagIndex()
-    /// The folded key of each spelling of a tag met so far (see `TagIndex.insert(_:keys:)`).
-    package var tagKeys: [String: String] = [:]
+    package var tags = TagIndex.Loading()
     /// The most places the owner may turn out to have: the number of rows.
     package let expectedCount: Int
 
@@ -19,7 +17,7 @@ package struct LoadingList {
     package mutating func append(_ slot: PlaceSlot) {
         let position = slot.position
         entries.append(SpatialEntry(unkeyed: slot.stored, position: position))
-        if !slot.place.tags.isEmpty { tags.insert(slot.place, keys: &tagKeys) }
+        tags.insert(slot.stored.place.tags, of: slot.stored.place.id)
         if unordered != nil {
             unordered!.append(slot)
         } else if let last = builder.lastPosition, last >= position {
@@ -63,6 +61,6 @@ package struct LoadingList {
         if let last = list.lastPosition, list.slot(at: 0).position < 0 || last >= ListPositions.universe {
             throw DamagedState(reason: "a place of uid \(owner) has a position out of range")
         }
-        return OwnerList(places: list, tags: tags)
+        return OwnerList(places: list, tags: tags.build())
     }
 }

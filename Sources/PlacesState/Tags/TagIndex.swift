@@ -3,19 +3,18 @@ import PlacesModel
 /// One owner's places by tag: from each folded tag (`TagRules.key`) to the ids of the places that hold it, so that
 /// `places.list {tag}` and `places.tags` read the places a tag has instead of scanning the list.
 ///
-/// A place without tags costs nothing here. A change to a tag's places copies that tag's set of ids once per
-/// batch (the snapshot before it shares the set); a set of a few thousand ids copies in microseconds.
+/// A place without tags costs nothing here. A loaded store's tags hold their places' ids in arrays, which loading
+/// only appends to; the set a look-up needs is made from them by the first reader that needs it (see
+/// `TagPlaces`). A change to a tag's places copies that tag's set of ids once per batch (the snapshot before it
+/// shares the set); a set of a few thousand ids copies in microseconds.
 package struct TagIndex: Sendable {
     /// The places of one tag.
     package struct Entry: Sendable {
         /// The tag as the first place that holds it wrote it.
         package var tag: String
         /// The places that hold it.
-        package var ids: Set<PlaceID>
+        package var ids: TagPlaces
     }
-
-    /// The most spellings `insert(_:keys:)` remembers the folded keys of.
-    package static let rememberedKeys = 4_096
 
     /// Every tag some place holds, by folded key.
     package private(set) var entries: [String: Entry] = [:]
@@ -23,26 +22,14 @@ package struct TagIndex: Sendable {
     /// An empty index.
     package init() {}
 
+    fileprivate init(entries: [String: Entry]) {
+        self.entries = entries
+    }
+
     /// Records `place`'s tags.
     package mutating func insert(_ place: Place) {
         for tag in place.tags {
-            entries[TagRules.key(tag), default: Entry(tag: tag, ids: [])].ids.insert(place.id)
-        }
-    }
-
-    /// Records `place`'s tags, folded by `keys` (tags as written to their keys), which remembers each spelling
-    /// it folds: loading a store meets the same few tags a million times, and folding each again would cost an
-    /// allocation or two a place. At most `rememberedKeys` spellings are kept; others are folded each time.
-    package mutating func insert(_ place: Place, keys: inout [String: String]) {
-        for tag in place.tags {
-            let key: String
-            if let known = keys[tag] {
-                key = known
-            } else {
-                key = TagRules.key(tag)
-                if keys.count < Self.rememberedKeys { keys[tag] = key }
-            }
-            entries[key, default: Entry(tag: tag, ids: [])].ids.insert(place.id)
+            entries[TagRules.key(tag), default: Entry(tag: tag, ids: TagPlaces())].ids.insert(place.id)
         }
     }
 
@@ -63,16 +50,18 @@ package struct TagIndex: Sendable {
     }
 
     /// The ids of the places that hold every one of `tags` (compared folded), in no order; an empty array when
-    /// some tag has no places.
+    /// some tag has no places. One tag's are read as they are; more tags' are the rarest's found in the others'
+    /// sets.
     package func ids(holdingAll tags: [String]) -> [PlaceID] {
-        var sets: [Set<PlaceID>] = []
+        var groups: [TagPlaces] = []
         for tag in tags {
             guard let entry = entries[TagRules.key(tag)] else { return [] }
-            sets.append(entry.ids)
+            groups.append(entry.ids)
         }
-        guard let smallest = sets.indices.min(by: { sets[$0].count < sets[$1].count }) else { return [] }
-        let others = sets.indices.filter { $0 != smallest }.map { sets[$0] }
-        return sets[smallest].filter { id in others.allSatisfy { $0.contains(id) } }
+        guard let smallest = groups.indices.min(by: { groups[$0].count < groups[$1].count }) else { return [] }
+        let others = groups.indices.filter { $0 != smallest }.map { groups[$0].set }
+        let candidates = groups[smallest].all
+        return others.isEmpty ? candidates : candidates.filter { id in others.allSatisfy { $0.contains(id) } }
     }
 
     /// How many places hold the rarest of `tags`: at most that many hold them all.
@@ -83,5 +72,90 @@ package struct TagIndex: Sendable {
     /// Each tag and how many places hold it, by folded key.
     package var counts: [(key: String, tag: String, count: Int)] {
         entries.map { (key: $0.key, tag: $0.value.tag, count: $0.value.ids.count) }.sorted { $0.key < $1.key }
+    }
+}
+
+extension TagIndex {
+    /// An index as a store's places are loaded: each tag's ids appended to an array, and each tag list folded
+    /// once. Places loaded through `StoredTagLists` share their tag list with every place whose row holds the same
+    /// tags, so a million places with a few tags between them cost a look-up by the list's identity and an append
+    /// per tag, without hashing or folding a string.
+    package struct Loading {
+        /// The most tag lists (by identity) and spellings whose tags are remembered.
+        package static let remembered = 4_096
+
+        private struct Tag {
+            var key: String
+            var spelling: String
+            var ids: [PlaceID] = []
+        }
+
+        private var tags: [Tag] = []
+        /// The tag of each folded key.
+        private var tagOfKey: [String: Int] = [:]
+        /// The tag of each spelling met.
+        private var tagOfSpelling: [String: Int] = [:]
+        /// The tags of each tag list met, by the address of the list's elements: a range of `listTags`.
+        private var tagsOfList: [UnsafeRawPointer: Range<Int>] = [:]
+        /// The tags of the lists in `tagsOfList`, one run a list.
+        private var listTags: [Int] = []
+        /// The lists in `tagsOfList`, which keeps each address their own.
+        private var lists: [[String]] = []
+
+        /// An index of no places yet.
+        package init() {}
+
+        /// Records that the place `id` holds `list`, its tags.
+        package mutating func insert(_ list: [String], of id: PlaceID) {
+            guard !list.isEmpty else { return }
+            let address = list.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+            if let address, let known = tagsOfList[address] {
+                for offset in known { tags[listTags[offset]].ids.append(id) }
+                return
+            }
+            var found: [Int] = []
+            for spelling in list {
+                let tag = self.tag(of: spelling)
+                // Two tags of one place fold alike only in a row written under other folding rules: one place.
+                if !found.contains(tag) { found.append(tag) }
+            }
+            for tag in found { tags[tag].ids.append(id) }
+            if let address, lists.count < Self.remembered {
+                tagsOfList[address] = listTags.count..<(listTags.count + found.count)
+                listTags += found
+                lists.append(list)
+            }
+        }
+
+        /// Records `place`'s tags.
+        package mutating func insert(_ place: Place) {
+            insert(place.tags, of: place.id)
+        }
+
+        /// The index of the tag `spelling` folds to, recorded with that spelling when it is new.
+        private mutating func tag(of spelling: String) -> Int {
+            if let known = tagOfSpelling[spelling] { return known }
+            let key = TagRules.key(spelling)
+            let tag: Int
+            if let known = tagOfKey[key] {
+                tag = known
+            } else {
+                tag = tags.count
+                tags.append(Tag(key: key, spelling: spelling))
+                tagOfKey[key] = tag
+            }
+            if tagOfSpelling.count < Self.remembered { tagOfSpelling[spelling] = tag }
+            return tag
+        }
+
+        /// The index.
+        package consuming func build() -> TagIndex {
+            var entries: [String: Entry] = [:]
+            entries.reserveCapacity(tags.count)
+            for tag in tags {
+                entries[tag.key] = Entry(tag: tag.spelling, ids: TagPlaces(loaded: tag.ids))
+            }
+            return TagIndex(entries: entries)
+        }
     }
 }
