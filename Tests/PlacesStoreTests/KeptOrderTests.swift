@@ -141,6 +141,37 @@ import Testing
         }
     }
 
+    /// Changes nobody reads wait in the kept order until there are `KeptOrder.pendingLimit` of them, then the
+    /// writer applies them; a reader brings the order up to date for its snapshot, and the writer takes that over.
+    @Test mutating func changesWaitUntilReadOrUntilTheLimit() throws {
+        var random = SeededGenerator(seed: 5)
+        var state = try state(600, &random)
+        var sawPending = false
+        var sawCurrent = false
+        for step in 0..<(KeptOrder.pendingLimit * 2) {
+            let place = Array(state.lists[owner]!.places).randomElement(using: &random)!
+            let mutation: Mutation =
+                step % 2 == 0
+                ? .add(try PlaceDraft(name: Self.name(step, &random), latitude: 4, longitude: 4))
+                : .update(place.id, try PlacePatch(name: Self.name(step, &random)), ifVersion: nil)
+            _ = try apply(mutation, to: &state)
+            let kept = try #require(state.lists[owner]!.orders.order(.name))
+            if kept.isCurrent { sawCurrent = true } else { sawPending = true }
+        }
+        #expect(sawPending && sawCurrent, "changes waited, and the writer applied them at the limit")
+        try expectOrdersMatch(state, "unread")
+        if state.lists[owner]!.orders.order(.name)!.isCurrent {
+            _ = try apply(.add(try PlaceDraft(name: "Place 1", latitude: 5, longitude: 5)), to: &state)
+        }
+        #expect(state.lists[owner]!.orders.order(.name)!.pendingCount > 0)
+        let read = Self.ids(of: StoreSnapshot(state: state).keptOrder(.name, of: owner))
+        _ = try apply(.add(try PlaceDraft(name: "Place 0", latitude: 5, longitude: 5)), to: &state)
+        let kept = try #require(state.lists[owner]!.orders.order(.name))
+        #expect(kept.pendingCount == 1, "the writer took over the order the reader brought up to date")
+        #expect(kept.index.count == read.count)
+        try expectOrdersMatch(state, "read")
+    }
+
     /// Readers on other threads walk the orders of published snapshots while the writer changes its state: each
     /// snapshot's order stays sorted and as long as its list.
     @Test mutating func readersOfSnapshotsSeeTheirOrderWhileTheWriterChangesIt() throws {

@@ -54,12 +54,6 @@ package struct OrderIndex: Sendable {
         while case .branch(let children) = root, children.count == 1 { root = children[0].node }
     }
 
-    /// Replaces `old` with `new`, a newer version of the same place.
-    package mutating func replace(_ old: StoredPlace, with new: StoredPlace) {
-        remove(old)
-        insert(new)
-    }
-
     /// Calls `body` with the places from rank `start` on (counted from the end when `descending`) until it
     /// returns false.
     package func forEach(from start: Int, descending: Bool, _ body: (StoredPlace) -> Bool) {
