@@ -27,14 +27,18 @@ package enum PlaceOrderKey: Sendable, Hashable, CaseIterable {
     /// `stored`'s entry in this order.
     package func entry(for stored: StoredPlace) -> OrderEntry {
         let leading: UInt64
+        var trailing: UInt64 = 0
         switch self {
-        case .name: leading = stored.withFoldedName(TextFolding.leadingKey)
+        case .name:
+            (leading, trailing) = stored.withFoldedName {
+                (TextFolding.leadingKey($0), TextFolding.leadingKey($0, from: 8))
+            }
         case .createdAt: leading = Self.timeKey(stored.place.createdAt)
         case .updatedAt: leading = Self.timeKey(stored.place.updatedAt)
         // No date sorts after every date: no valid date reaches the largest key.
         case .visitedAt: leading = stored.place.visitedAt.map(Self.timeKey) ?? .max
         }
-        return OrderEntry(stored: stored, leading: leading, id: stored.place.id)
+        return OrderEntry(stored: stored, leading: leading, trailing: trailing, id: stored.place.id)
     }
 
     /// A time as an unsigned key in the same order.
@@ -42,16 +46,26 @@ package enum PlaceOrderKey: Sendable, Hashable, CaseIterable {
         UInt64(bitPattern: time.millisecondsSinceEpoch) ^ (1 << 63)
     }
 
-    /// Whether `lhs` comes before `rhs`: by the leading key, then (for names) the whole folded name, then by id.
+    /// Whether `lhs` comes before `rhs`: by the leading keys, then (for names) the whole folded name, then by id.
     package func precedes(_ lhs: OrderEntry, _ rhs: OrderEntry) -> Bool {
-        if lhs.leading != rhs.leading { return lhs.leading < rhs.leading }
-        if self == .name, lhs.id != rhs.id {
+        precedes(lhs, rhs.leading, rhs.trailing, rhs.id) { rhs.stored }
+    }
+
+    /// Whether `lhs` comes before the entry with the keys `leading` and `trailing` and the id `id`, whose place
+    /// `stored` gives only when the keys tie (for names, when the first sixteen folded bytes are equal).
+    @inline(__always)
+    func precedes(
+        _ lhs: OrderEntry, _ leading: UInt64, _ trailing: UInt64, _ id: PlaceID, _ stored: () -> StoredPlace
+    ) -> Bool {
+        if lhs.leading != leading { return lhs.leading < leading }
+        if lhs.trailing != trailing { return lhs.trailing < trailing }
+        if self == .name, lhs.id != id {
             let order = lhs.stored.withFoldedName { left in
-                rhs.stored.withFoldedName { right in TextFolding.compare(left, right) }
+                stored().withFoldedName { right in TextFolding.compare(left, right) }
             }
             if order != 0 { return order < 0 }
         }
-        return lhs.id < rhs.id
+        return lhs.id < id
     }
 }
 
@@ -61,6 +75,9 @@ package struct OrderEntry: Sendable {
     package let stored: StoredPlace
     /// The first eight folded bytes of the name, or the time: decides most comparisons without reading the place.
     package let leading: UInt64
+    /// The next eight folded bytes of the name (0 for times): with `leading`, orders names that differ in their
+    /// first sixteen bytes without reading them.
+    package let trailing: UInt64
     /// The place's id, which breaks ties.
     package let id: PlaceID
 }

@@ -42,13 +42,16 @@ extension StoreSnapshot {
         }
     }
 
-    /// `owner`'s places in the kept order `key`: the snapshot's, or one built for this revision (see
-    /// `OrderRegistry`).
+    /// `owner`'s places in the kept order `key`: the snapshot's, or one built or brought up to date for this
+    /// revision (see `OrderRegistry`, `KeptOrder`).
     package func keptOrder(_ key: PlaceOrderKey, of owner: UserID) -> OrderIndex {
         guard let list = state.lists[owner] else { return OrderIndex(key: key) }
-        if let kept = list.orders.index(key) {
+        if let kept = list.orders.order(key) {
+            guard kept.isCurrent else {
+                return list.orders.registry.index(key, revision: list.revision) { kept.current }
+            }
             list.orders.registry.forget(key)
-            return kept
+            return kept.index
         }
         return list.orders.registry.index(key, of: list.places, revision: list.revision)
     }

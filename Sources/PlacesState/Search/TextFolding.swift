@@ -69,11 +69,11 @@ package enum TextFolding {
         return lhs.count - rhs.count
     }
 
-    /// The first eight folded bytes of `bytes`, big-endian, zero-padded: an order-preserving summary that decides
-    /// most comparisons without reading the text.
-    package static func leadingKey(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    /// The eight folded bytes of `bytes` from `start` on, big-endian, zero-padded: an order-preserving summary
+    /// that decides most comparisons without reading the text.
+    package static func leadingKey(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int = 0) -> UInt64 {
         var key: UInt64 = 0
-        for offset in 0..<8 {
+        for offset in start..<(start + 8) {
             key <<= 8
             if offset < bytes.count { key |= UInt64(lowered(bytes[offset])) }
         }
