@@ -114,6 +114,59 @@ import Testing
             rows: Int.random(in: 1...30, using: &generator))
     }
 
+    /// `count` places at random coordinates, some visited, some tagged, some described.
+    private func randomImports(_ count: Int, using generator: inout SeededGenerator) -> [PlaceImport] {
+        (0..<count).map { number in
+            let coordinate = randomCoordinate(using: &generator)
+            let tags = number % 5 == 0 ? ["Rare"] : number % 2 == 0 ? ["even"] : []
+            return PlaceImport(
+                id: nil,
+                draft: try! PlaceDraft(
+                    name: "p\(number)", description: number % 3 == 0 ? "by the sea" : "", latitude: coordinate.latitude,
+                    longitude: coordinate.longitude, isVisited: Bool.random(using: &generator), tags: tags))
+        }
+    }
+
+    /// A tally's counts and nearest places (distance and list position), cell by cell.
+    private func contents(of tally: DensityTally) -> [[Double]] {
+        (0..<tally.grid.cellCount).map { cell in
+            [Double(tally.visited(cell)), Double(tally.unvisited(cell))]
+                + tally.nearest(of: cell).flatMap { [$0.distance, Double($0.position)] }
+        }
+    }
+
+    /// A walk shared among threads finds what one thread finds, whichever thread takes which subtree: the same
+    /// counts and the same nearest places, with or without the visited filter, in boxes across the antimeridian.
+    @Test(arguments: [2, 3, 4])
+    func aParallelWalkMatchesASingleOne(threads: Int) throws {
+        let store = try openStore(directory.file("places.sqlite"))
+        defer { store.close() }
+        var generator = SeededGenerator(seed: UInt64(threads) + 100)
+        _ = try store.perform(.importPlaces(randomImports(12_000, using: &generator)), owner: 1)
+        let root = try #require(store.snapshot().state.lists[1]).spatial.root
+        let wanted = threads * ParallelDensityWalk.partsPerThread
+        #expect(ParallelDensityWalk.subtrees(of: root, atLeast: wanted).count >= wanted)
+        var grids = [
+            try DensityGrid(
+                box: try BoundingBox(south: -90, west: -180, north: 90, east: 180, field: "bbox"), columns: 120,
+                rows: 40),
+            try DensityGrid(
+                box: try BoundingBox(south: -30, west: 170, north: 40, east: -150, field: "bbox"), columns: 37, rows: 23
+            ),
+        ]
+        for _ in 0..<30 { grids.append(try randomGrid(using: &generator)) }
+        for grid in grids {
+            for visited in [nil, true, false] as [Bool?] {
+                let labels = Int.random(in: 0...3, using: &generator)
+                let serial = DensityTally(grid: grid, labels: labels)
+                DensityWalk(tally: serial, visited: visited).run(from: root)
+                let parallel = DensityTally(grid: grid, labels: labels)
+                ParallelDensityWalk.run(from: root, into: parallel, visited: visited, threads: threads)
+                #expect(contents(of: parallel) == contents(of: serial), "\(grid), \(String(describing: visited))")
+            }
+        }
+    }
+
     private func expectCountsKept(_ node: SpatialNode, sourceLocation: SourceLocation = #_sourceLocation) {
         guard case .branch(let children) = node else { return }
         for child in children {
@@ -137,16 +190,7 @@ import Testing
         let store = try openStore(directory.file("places.sqlite"))
         defer { store.close() }
         var generator = SeededGenerator(seed: UInt64(count) + 7)
-        let imports = (0..<count).map { number in
-            let coordinate = randomCoordinate(using: &generator)
-            let tags = number % 5 == 0 ? ["Rare"] : number % 2 == 0 ? ["even"] : []
-            return PlaceImport(
-                id: nil,
-                draft: try! PlaceDraft(
-                    name: "p\(number)", description: number % 3 == 0 ? "by the sea" : "", latitude: coordinate.latitude,
-                    longitude: coordinate.longitude, isVisited: Bool.random(using: &generator), tags: tags))
-        }
-        _ = try store.perform(.importPlaces(imports), owner: 1)
+        _ = try store.perform(.importPlaces(randomImports(count, using: &generator)), owner: 1)
         _ = try store.perform(.add(draft("someone else's", latitude: 0, longitude: 0)), owner: 2)
         try compare(store, owner: 1, using: &generator)
 

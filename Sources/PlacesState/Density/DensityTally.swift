@@ -8,8 +8,9 @@ import PlacesModel
 /// an add through a pointer: a walk over a million places does it hundreds of thousands of times, and an array's
 /// uniqueness and bounds checks on each would cost more than the add.
 ///
-/// `@unchecked Sendable`: a tally is filled by the one request that made it, on that request's thread, before the
-/// `DensityMap` holding it is handed to anything else; it is only read after that.
+/// `@unchecked Sendable`: a tally is filled by one thread, that of the request that made it or one of the threads
+/// of a `ParallelDensityWalk` (each with a tally of its own, merged on the request's thread once they are done),
+/// before the `DensityMap` holding it is handed to anything else; it is only read after that.
 final class DensityTally: @unchecked Sendable {
     /// A place offered for a cell's labels (or the best a subtree could offer): its squared distance from the
     /// cell's centre in degrees, its list position, which breaks ties for the earlier place, and the place.
@@ -130,6 +131,20 @@ final class DensityTally: @unchecked Sendable {
         }
         first[slot] = candidate
         if filled[cell] == labels { furthest[cell] = first[labels - 1].distance }
+    }
+
+    /// Adds `other`'s counts, over the same grid, and keeps each cell's nearest of both tallies' places.
+    func merge(_ other: DensityTally) {
+        precondition(other.grid.cellCount == grid.cellCount && other.labels == labels)
+        for index in 0..<2 * grid.cellCount {
+            counts[index] += other.counts[index]
+        }
+        guard labels > 0 else { return }
+        for cell in 0..<grid.cellCount {
+            for candidate in other.nearest(of: cell) {
+                offer(candidate, to: cell)
+            }
+        }
     }
 
     /// `cell`'s nearest places, nearest first.

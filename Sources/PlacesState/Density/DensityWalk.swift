@@ -54,7 +54,7 @@ struct DensityWalk {
 
     /// Counts the places under `child`, a child of a node the caller keeps alive: read through its address, so
     /// that nothing is retained (an atomic write to nodes other readers share).
-    private func visit(_ child: UnsafePointer<SpatialChild>) {
+    func visit(_ child: UnsafePointer<SpatialChild>) {
         switch placement(of: child.pointee.box) {
         case .outside:
             return

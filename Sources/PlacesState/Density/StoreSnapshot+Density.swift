@@ -6,7 +6,8 @@ extension StoreSnapshot {
     /// in the list).
     ///
     /// Without a tag or text filter the owner's spatial index is walked (`DensityWalk`), reading only the places
-    /// in subtrees that straddle a cell border. With tags held by few places (as `places.list` decides,
+    /// in subtrees that straddle a cell border; a large index in a grid of many cells on up to
+    /// `ParallelDensityWalk.maximumThreads` cores. With tags held by few places (as `places.list` decides,
     /// `taggedListingShare`) the tag index's places are counted; otherwise every place is checked against the
     /// filter, as a filtered list is.
     package func density(of owner: UserID, grid: DensityGrid, filter: PlaceFilter, labels: Int) -> DensityMap {
@@ -17,7 +18,11 @@ extension StoreSnapshot {
         var others = filter
         others.visited = nil
         if others.isEmpty {
-            DensityWalk(tally: tally, visited: filter.visited).run(from: list.spatial.root)
+            if ParallelDensityWalk.isWorthwhile(places: list.spatial.count, grid: grid) {
+                ParallelDensityWalk.run(from: list.spatial.root, into: tally, visited: filter.visited)
+            } else {
+                DensityWalk(tally: tally, visited: filter.visited).run(from: list.spatial.root)
+            }
         } else if !filter.tagKeys.isEmpty,
             list.tags.rarestCount(of: filter.tagKeys) * Self.taggedListingShare <= list.places.count
         {
