@@ -30,7 +30,9 @@ public struct BackgroundPacing: Sendable {
     public mutating func yieldIfBusy() {
         let now = Self.now()
         let wall = now.wall &- stepStarted.wall
-        let others = (now.process &- stepStarted.process) &- (now.thread &- stepStarted.thread)
+        // Signed: the two clocks are read a moment apart, so with the other threads idle this can come out a few
+        // nanoseconds below zero, which unsigned would make the largest of numbers and a busy daemon.
+        let others = Int64(bitPattern: (now.process &- stepStarted.process) &- (now.thread &- stepStarted.thread))
         if wall > 0, Double(others) > Self.busyShare * Double(wall) {
             let sleep = UInt64(Double(wall) * (1 - Self.busyDuty) / Self.busyDuty)
             var pause = timespec(tv_sec: Int(sleep / 1_000_000_000), tv_nsec: Int(sleep % 1_000_000_000))
