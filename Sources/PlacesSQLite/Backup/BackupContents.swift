@@ -15,6 +15,9 @@ package struct BackupContents: Sendable, Hashable {
     package let isSealed: Bool
     /// The file's size in bytes.
     package var byteCount: Int64
+    /// How long the backup that wrote the file slept to give way to the daemon (`BackgroundPacing`), in
+    /// nanoseconds; 0 when the contents were read from a file.
+    package var gaveWayNanoseconds: UInt64 = 0
     /// What recognizes the key of a sealed store (`meta.key_check`); nil for a plaintext one.
     let keyCheck: [UInt8]?
 

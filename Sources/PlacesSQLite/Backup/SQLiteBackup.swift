@@ -118,6 +118,8 @@ package enum SQLiteBackup {
         guard mode == ["delete"] else {
             throw SQLiteError(code: SQLITE_ERROR, message: "the copy stayed in journal mode \(mode)")
         }
-        return contents
+        var copied = contents
+        copied.gaveWayNanoseconds = pacing.yieldedNanoseconds
+        return copied
     }
 }

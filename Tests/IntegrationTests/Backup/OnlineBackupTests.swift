@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import RegexBuilder
 import Testing
 
 /// `server.backup` on a running daemon: a consistent copy while clients write, administrators only, clear
@@ -120,6 +121,14 @@ struct OnlineBackupTests {
             #expect(run.stdout.contains("Removed 1 older backup.") == (round > 0), "round \(round): \(run.stdout)")
             made.append(path)
         }
+        // The daemon's journal line says how long each took, and how much of it the copy gave way, if any.
+        let line = #/Backed up 1 places \(revision 1\) to '[^']+' in \d+\.\d{3} s/#
+        let gaveWay = #/( \(\d+\.\d{3} s of it giving way to requests\))?[;.]/#
+        let logged = daemon.log.matches(
+            of: Regex {
+                line; gaveWay
+            })
+        #expect(logged.count == 3, "\(daemon.logTail)")
         let left = try FileManager.default.contentsOfDirectory(atPath: backups).sorted()
         let expected = (["notes.txt", "places-old.sqlite"] + made.suffix(2).map { ($0 as NSString).lastPathComponent })
         #expect(left == expected.sorted())
