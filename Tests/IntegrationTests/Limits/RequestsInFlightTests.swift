@@ -54,8 +54,9 @@ struct RequestsInFlightTests {
         var client: RawConnection? = try daemon.connect()
 
         // Nothing is read: about 1.3 KB of reply per request fills the socket buffers long before 5.5 MB of
-        // requests are written, so the daemon stops reading and the client's writes block.
-        let written = try #require(client).sendWithoutReading(requests, timeout: 2)
+        // requests are written, so the daemon stops reading and the client's writes block (for good: however slow
+        // the daemon is, the client writes on while it reads).
+        let written = try #require(client).sendWithoutReading(requests, untilStalledFor: 5)
         #expect(written < requests.count, "back-pressure: the daemon stopped reading after \(written) bytes")
 
         let other = try daemon.connect()

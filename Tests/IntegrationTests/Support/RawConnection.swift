@@ -87,6 +87,19 @@ final class RawConnection {
         return offset
     }
 
+    /// Writes as much of `bytes` as the socket takes without ever reading, until it has taken nothing for `seconds`
+    /// in a row (or all is written); returns the count. Unlike `sendWithoutReading`, a slow peer (a busy machine)
+    /// that goes on reading is waited for: what ends it is the peer no longer reading.
+    func sendWithoutReading(_ bytes: [UInt8], untilStalledFor seconds: Double) -> Int {
+        var offset = 0
+        while offset < bytes.count {
+            let written = sendWithoutReading(Array(bytes[offset...]), timeout: seconds)
+            if written == 0 { break }
+            offset += written
+        }
+        return offset
+    }
+
     // MARK: Reading
 
     /// Reads one line without its `\n`; nil at end of file. Throws when the deadline passes first.
