@@ -9,15 +9,16 @@ package struct BackupSummary: Sendable, Hashable {
     package let byteCount: Int64
     /// Whether its places are sealed: the store's key is needed to read them.
     package let isSealed: Bool
-    /// How long the copy slept to give way to the daemon's requests, in seconds (0 where it does not pace itself).
-    package let gaveWaySeconds: Double
+    /// How long the copy slept to give way to the daemon's requests, in nanoseconds (0 where it does not pace
+    /// itself).
+    package let gaveWayNanoseconds: UInt64
 
     /// Creates a summary.
-    package init(revision: Int64, placeCount: Int, byteCount: Int64, isSealed: Bool, gaveWaySeconds: Double = 0) {
+    package init(revision: Int64, placeCount: Int, byteCount: Int64, isSealed: Bool, gaveWayNanoseconds: UInt64 = 0) {
         self.revision = revision
         self.placeCount = placeCount
         self.byteCount = byteCount
         self.isSealed = isSealed
-        self.gaveWaySeconds = gaveWaySeconds
+        self.gaveWayNanoseconds = gaveWayNanoseconds
     }
 }

@@ -34,6 +34,6 @@ extension SQLiteEngine: OnlineBackupKind {
     private static func summary(of contents: BackupContents) -> BackupSummary {
         BackupSummary(
             revision: contents.revision, placeCount: contents.placeCount, byteCount: contents.byteCount,
-            isSealed: contents.isSealed, gaveWaySeconds: Double(contents.gaveWayNanoseconds) / 1e9)
+            isSealed: contents.isSealed, gaveWayNanoseconds: contents.gaveWayNanoseconds)
     }
 }

@@ -49,7 +49,7 @@ final class DescriptorShortage: Sendable {
             defer { state.failuresSinceLine = 0 }
             let open = "\(openConnections) connections open"
             guard !state.isReported else {
-                return "Still out of file descriptors after \(Self.seconds(now - since)): "
+                return "Still out of file descriptors after \(LogDuration.seconds(now - since, decimals: 1)): "
                     + "\(state.failuresSinceLine) more attempts to accept failed (\(error.reason)); \(open)."
             }
             state.isReported = true
@@ -82,14 +82,9 @@ final class DescriptorShortage: Sendable {
                 return nil
             }
             state.loggedAt = now
-            return "Accepting connections again after \(Self.seconds(now - since)) out of file descriptors "
+            return
+                "Accepting connections again after \(LogDuration.seconds(now - since, decimals: 1)) out of file descriptors "
                 + "(\(failures) attempts to accept failed)."
         }
-    }
-
-    /// `12.3 s`.
-    private static func seconds(_ nanoseconds: UInt64) -> String {
-        let tenths = nanoseconds / 100_000_000
-        return "\(tenths / 10).\(tenths % 10) s"
     }
 }

@@ -99,12 +99,12 @@ final class BackupRunner: Sendable {
         if case .directory(_, let keep) = params.target {
             pruned = keep.map { prune(directory, keeping: $0) } ?? []
         }
-        let seconds = Double(Clock.monotonicNanoseconds() &- started) / 1e9
         logger?.notice(
             "Backed up \(summary.placeCount) places (revision \(summary.revision)) to '\(target)' in "
-                + Self.secondsText(seconds)
-                + (summary.gaveWaySeconds > 0
-                    ? " (\(Self.secondsText(summary.gaveWaySeconds)) of it giving way to requests)" : "")
+                + LogDuration.seconds(Clock.monotonicNanoseconds() &- started, decimals: 3)
+                + (summary.gaveWayNanoseconds > 0
+                    ? " (\(LogDuration.seconds(summary.gaveWayNanoseconds, decimals: 3)) of it giving way to requests)"
+                    : "")
                 + (pruned.map { $0.isEmpty ? "" : "; removed \($0.count) older backups" } ?? "") + ".")
         let result = BackupResult(
             path: target, revision: summary.revision, places: Int64(summary.placeCount), bytes: summary.byteCount,
@@ -142,13 +142,6 @@ final class BackupRunner: Sendable {
     private static func isDirectory(_ path: String) -> Bool {
         var status = stat()
         return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
-    }
-
-    /// `seconds` for the log, to the millisecond: "0.342 s".
-    static func secondsText(_ seconds: Double) -> String {
-        let milliseconds = Int((seconds * 1000).rounded())
-        let fraction = String(milliseconds % 1000)
-        return "\(milliseconds / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction) s"
     }
 
     /// The directory `path` is in ("." for a bare name).
