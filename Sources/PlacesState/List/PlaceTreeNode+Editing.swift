@@ -56,11 +56,7 @@ extension PlaceTreeNode {
                 children.remove(at: child)
             } else {
                 children[child].firstPosition = children[child].node.firstPosition
-                if children[child].node.width < PlaceTreeNode.minimumWidth(of: children[child].node),
-                    children.count > 1
-                {
-                    PlaceTreeNode.repair(&children, around: child)
-                }
+                TreeArrays.repair(&children, around: child)
             }
             self = .branch(children)
             return removed
@@ -90,29 +86,11 @@ extension PlaceTreeNode {
             return position
         }
     }
-
-    /// A node with fewer slots or children than this is merged with or refilled from a neighbour: a quarter of
-    /// the capacity keeps the tree shallow without moving slots back and forth on alternating inserts and removals.
-    private static func minimumWidth(of node: PlaceTreeNode) -> Int {
-        switch node {
-        case .leaf: leafCapacity / 4
-        case .branch: branchCapacity / 4
-        }
-    }
-
-    /// Merges the underfull child at `child` with a neighbour, or evens the two out if together they overflow.
-    private static func repair(_ children: inout [PlaceTreeChild], around child: Int) {
-        let left = child == children.count - 1 ? child - 1 : child
-        let right = left + 1
-        let merged: [PlaceTreeNode]
-        switch (children[left].node, children[right].node) {
-        case (.leaf(let first), .leaf(let second)):
-            merged = TreeArrays.rejoin(first, second, capacity: leafCapacity).map { .leaf($0) }
-        case (.branch(let first), .branch(let second)):
-            merged = TreeArrays.rejoin(first, second, capacity: branchCapacity).map { .branch($0) }
-        default:
-            preconditionFailure("PlaceList edited after chaining lists of different depths")
-        }
-        children.replaceSubrange(left...right, with: merged.map { PlaceTreeChild($0) })
-    }
 }
+
+extension PlaceTreeNode: BalancedTreeNode {
+    var entries: [PlaceSlot]? { if case .leaf(let entries) = self { entries } else { nil } }
+    var children: [PlaceTreeChild]? { if case .branch(let children) = self { children } else { nil } }
+}
+
+extension PlaceTreeChild: BalancedTreeChild {}

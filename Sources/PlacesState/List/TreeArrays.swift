@@ -1,4 +1,4 @@
-/// The array steps both of the store's B-trees (`PlaceTreeNode`, `SpatialNode`) take when a node grows past its
+/// The array steps the store's B-trees (`PlaceTreeNode`, `SpatialNode`, `OrderNode`) take when a node grows past its
 /// capacity or falls below its minimum.
 package enum TreeArrays {
     /// Splits `elements` if it outgrew `capacity`: keeps the left part in `elements` and returns the right one.

@@ -96,38 +96,12 @@ package enum OrderNode: Sendable {
                     children.remove(at: child)
                 } else {
                     children[child].first = children[child].node.first.point
-                    if children[child].node.width < Self.minimumWidth(of: children[child].node), children.count > 1 {
-                        Self.repair(&children, around: child)
-                    }
+                    TreeArrays.repair(&children, around: child)
                 }
             }
             self = .branch(children)
             return found
         }
-    }
-
-    /// A node with fewer entries or children than this is merged with or refilled from a neighbour.
-    private static func minimumWidth(of node: OrderNode) -> Int {
-        switch node {
-        case .leaf: leafCapacity / 4
-        case .branch: branchCapacity / 4
-        }
-    }
-
-    /// Merges the underfull child at `child` with a neighbour, or evens the two out if together they overflow.
-    private static func repair(_ children: inout [OrderChild], around child: Int) {
-        let left = child == children.count - 1 ? child - 1 : child
-        let right = left + 1
-        let merged: [OrderNode]
-        switch (children[left].node, children[right].node) {
-        case (.leaf(let first), .leaf(let second)):
-            merged = TreeArrays.rejoin(first, second, capacity: leafCapacity).map { .leaf($0) }
-        case (.branch(let first), .branch(let second)):
-            merged = TreeArrays.rejoin(first, second, capacity: branchCapacity).map { .branch($0) }
-        default:
-            preconditionFailure("an order's leaves at different depths")
-        }
-        children.replaceSubrange(left...right, with: merged.map { OrderChild($0) })
     }
 
     /// Calls `body` with the entries from rank `start` on (counted from the last entry when `descending`) until
@@ -222,3 +196,10 @@ extension OrderEntry {
         key.precedes(self, child.first.leading, child.first.trailing, child.first.id) { child.node.first.stored }
     }
 }
+
+extension OrderNode: BalancedTreeNode {
+    var entries: [OrderEntry]? { if case .leaf(let entries) = self { entries } else { nil } }
+    var children: [OrderChild]? { if case .branch(let children) = self { children } else { nil } }
+}
+
+extension OrderChild: BalancedTreeChild {}

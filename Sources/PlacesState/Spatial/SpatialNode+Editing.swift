@@ -48,11 +48,7 @@ extension SpatialNode {
                     children.remove(at: child)
                 } else {
                     children[child] = SpatialChild(children[child].node)
-                    if children[child].node.width < SpatialNode.minimumWidth(of: children[child].node),
-                        children.count > 1
-                    {
-                        SpatialNode.repair(&children, around: child)
-                    }
+                    TreeArrays.repair(&children, around: child)
                 }
             }
             self = .branch(children)
@@ -69,28 +65,11 @@ extension SpatialNode {
     private static func slot(of entry: SpatialEntry, in entries: [SpatialEntry]) -> Int {
         entries.partitioningIndex { $0 >= entry }
     }
-
-    /// A node with fewer entries or children than this is merged with or refilled from a neighbour.
-    private static func minimumWidth(of node: SpatialNode) -> Int {
-        switch node {
-        case .leaf: leafCapacity / 4
-        case .branch: branchCapacity / 4
-        }
-    }
-
-    /// Merges the underfull child at `child` with a neighbour, or evens the two out if together they overflow.
-    private static func repair(_ children: inout [SpatialChild], around child: Int) {
-        let left = child == children.count - 1 ? child - 1 : child
-        let right = left + 1
-        let merged: [SpatialNode]
-        switch (children[left].node, children[right].node) {
-        case (.leaf(let first), .leaf(let second)):
-            merged = TreeArrays.rejoin(first, second, capacity: leafCapacity).map { .leaf($0) }
-        case (.branch(let first), .branch(let second)):
-            merged = TreeArrays.rejoin(first, second, capacity: branchCapacity).map { .branch($0) }
-        default:
-            preconditionFailure("SpatialNode leaves at different depths")
-        }
-        children.replaceSubrange(left...right, with: merged.map { SpatialChild($0) })
-    }
 }
+
+extension SpatialNode: BalancedTreeNode {
+    var entries: [SpatialEntry]? { if case .leaf(let entries) = self { entries } else { nil } }
+    var children: [SpatialChild]? { if case .branch(let children) = self { children } else { nil } }
+}
+
+extension SpatialChild: BalancedTreeChild {}
