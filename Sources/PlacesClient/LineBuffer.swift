@@ -1,3 +1,5 @@
+import Glibc
+
 /// Bytes read from a stream, split into lines on `\n`.
 ///
 /// A `\r` before the `\n` is dropped. The buffer remembers how far it has
@@ -32,13 +34,28 @@ struct LineBuffer {
 
     /// Removes and returns the next complete line without its terminator, or nil if none is complete.
     mutating func nextLine() -> [UInt8]? {
-        guard let newline = bytes[scanned...].firstIndex(of: UInt8(ascii: "\n")) else {
+        guard scanned < bytes.count else { return nil }
+        // memchr: a reply may be tens of megabytes on one line.
+        let found = bytes.withUnsafeBytes { buffer in
+            memchr(buffer.baseAddress! + scanned, Int32(UInt8(ascii: "\n")), buffer.count - scanned)
+        }
+        guard let found else {
             scanned = bytes.count
             return nil
         }
+        let newline = bytes.withUnsafeBytes { $0.baseAddress!.distance(to: UnsafeRawPointer(found)) }
         var end = newline
         if end > start && bytes[end - 1] == UInt8(ascii: "\r") {
             end -= 1
+        }
+        if start == 0 && newline == bytes.count - 1 {
+            // The line is all the buffer holds, as a long reply is: handed over, not copied.
+            var line: [UInt8] = []
+            swap(&line, &bytes)
+            line.removeLast(line.count - end)
+            start = 0
+            scanned = 0
+            return line
         }
         let line = Array(bytes[start..<end])
         start = newline + 1

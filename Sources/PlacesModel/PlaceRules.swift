@@ -90,8 +90,12 @@ public enum PlaceRules {
 
     /// Whether every byte is printable ASCII (or, when allowed, a newline, carriage return or tab).
     private static func isPrintableASCII(_ text: String, allowingLineBreaks: Bool) -> Bool {
-        text.utf8.allSatisfy { byte in
-            (0x20..<0x7F).contains(byte) || allowingLineBreaks && (byte == 0x0A || byte == 0x0D || byte == 0x09)
+        var text = text
+        // Over the contiguous bytes, not the UTF-8 view's indices: an import checks every description.
+        return text.withUTF8 { bytes in
+            bytes.allSatisfy { byte in
+                (0x20..<0x7F).contains(byte) || allowingLineBreaks && (byte == 0x0A || byte == 0x0D || byte == 0x09)
+            }
         }
     }
 

@@ -91,8 +91,9 @@ final class StoreWriter {
                     pending.mutation, owner: pending.owner, now: now, maximumPlacesPerOwner: maximumPlacesPerOwner,
                     id: foretold?[offset].change.place.id, generator: &generator)
                 outcomes.append(.success(applied.outcome))
-                writes.append(contentsOf: applied.writes)
-                logged.append(contentsOf: applied.logged)
+                // Taken over rather than copied when first: an import's are one for each of its places.
+                if writes.isEmpty { writes = applied.writes } else { writes.append(contentsOf: applied.writes) }
+                if logged.isEmpty { logged = applied.logged } else { logged.append(contentsOf: applied.logged) }
             } catch {
                 outcomes.append(.failure(error))
             }

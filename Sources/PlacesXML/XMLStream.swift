@@ -1,5 +1,9 @@
 import CExpat
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// One run of expat over one document, for a reader that keeps what it wants of it (`XMLStreamHandler`): expat
 /// set up as placesd's XML readers need it, the document fed in chunks, and expat's errors turned into
 /// `XMLStreamError`.
@@ -126,7 +130,13 @@ public final class XMLStream {
 
     /// The namespace spelled `bytes`, made into a string once per document and namespace.
     func namespace(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        for kept in namespaces where kept.bytes.elementsEqual(bytes) { return kept.name }
+        // Compared with memcmp: every element of a document asks, with the same URI of some 30 bytes.
+        for kept in namespaces where kept.bytes.count == bytes.count {
+            let isSame = kept.bytes.withUnsafeBufferPointer { keptBytes in
+                bytes.isEmpty || memcmp(keptBytes.baseAddress!, bytes.baseAddress!, bytes.count) == 0
+            }
+            if isSame { return kept.name }
+        }
         let name = String(decoding: bytes, as: UTF8.self)
         if namespaces.count < Self.keptNamespaces { namespaces.append((Array(bytes), name)) }
         return name

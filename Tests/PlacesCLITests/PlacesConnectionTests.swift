@@ -220,4 +220,16 @@ import Testing
         feed(String(repeating: "x", count: 101))
         #expect(buffer.isOverLimit)
     }
+
+    @Test func lineBufferHandsOverALineThatIsAllItHolds() {
+        var buffer = LineBuffer(maximumLineLength: 100)
+        Array("whole\r\n".utf8).withUnsafeBytes { buffer.append($0) }
+        #expect(buffer.nextLine() == Array("whole".utf8))
+        #expect(!buffer.hasPartialLine)
+        #expect(buffer.nextLine() == nil)
+        Array("next\nand".utf8).withUnsafeBytes { buffer.append($0) }
+        #expect(buffer.nextLine() == Array("next".utf8))
+        #expect(buffer.nextLine() == nil)
+        #expect(buffer.hasPartialLine)
+    }
 }

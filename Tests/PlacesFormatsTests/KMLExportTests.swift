@@ -90,4 +90,20 @@ import Testing
         #expect(coordinates.count == SamplePlaces.all.count)
         #expect(coordinates.allSatisfy { !$0.contains("e") && !$0.contains("E") }, "\(coordinates)")
     }
+
+    /// The document written straight into a JSON string is the bytes a writer makes of `kml(_:groupByTag:)`'s
+    /// document: texts with a tab, a line feed or a backslash, which XML keeps and JSON escapes, included.
+    @Test(arguments: [false, true])
+    func writesTheSameDocumentIntoAJSONString(groupByTag: Bool) {
+        let places =
+            SamplePlaces.all + [
+                SamplePlaces.place(
+                    "Back\\slash\tand tab", 1.5, 2.5, description: "C:\\maps\nline\ttab", tags: ["a\\b", "tab\tbed"])
+            ]
+        var expected = JSONWriter()
+        KMLExport.kml(places, groupByTag: groupByTag).withUnsafeBufferPointer { expected.writeString(utf8: $0) }
+        var written = JSONWriter()
+        KMLExport.writeJSONString(places, groupByTag: groupByTag, to: &written)
+        #expect(written.bytes == expected.bytes)
+    }
 }

@@ -77,6 +77,19 @@ import Testing
     }
 
     @Test(arguments: [
+        ("2.5,1.5", 2.5, 1.5), ("  +2.5,-1.5,0\n ", 2.5, -1.5), ("2.5 , 1.5 , 10", 2.5, 1.5), ("2.5, 1.5", 2.5, 1.5),
+        ("2.5,1.5 3,4", 2.5, 1.5), ("2.5,1.5,0 3,4,0", 2.5, 1.5), ("1e1,.5", 10, 0.5),
+    ])
+    func readsTheFirstTupleOfTheCoordinates(coordinates: String, longitude: Double, latitude: Double) throws {
+        let document = try KMLReading.kml(KMLReading.document(placemark("<name>P</name>", coordinates: coordinates)))
+        #expect(document.places.first?.draft.coordinate.longitude == longitude)
+        #expect(document.places.first?.draft.coordinate.latitude == latitude)
+    }
+
+    @Test(arguments: [
+        ("1,2,3,4", "kml.Placemark[1].Point.coordinates", "not '1,2,3,4' (line 3)"),
+        ("1,,2", "kml.Placemark[1].Point.coordinates", "not '1,,2' (line 3)"),
+        ("1,2,x", "kml.Placemark[1].Point.coordinates", "not '1,2,x' (line 3)"),
         ("abc,1", "kml.Placemark[1].Point.coordinates", "not 'abc,1' (line 3)"),
         ("1", "kml.Placemark[1].Point.coordinates", "not '1' (line 3)"),
         ("nan,1", "kml.Placemark[1].Point.coordinates", "in decimal degrees"),

@@ -4,37 +4,45 @@ enum KMLCoordinates {
     /// decimal numbers. Writers put white space around the tuple and sometimes after the commas; both are
     /// allowed. The altitude is checked as a number, then dropped.
     static func parse(_ text: String) -> (longitude: Double, latitude: Double)? {
-        let tuple = firstTuple(of: text).utf8
-        // Split at the commas by bytes (splitting the Substring would walk its characters).
-        var parts: [Substring] = []
-        var start = tuple.startIndex
-        for index in tuple.indices where tuple[index] == UInt8(ascii: ",") {
-            parts.append(Substring(tuple[start..<index]))
-            start = tuple.index(after: index)
-            guard parts.count < 3 else { return nil }
+        var text = text
+        // Read from the UTF-8 bytes (white space and the numbers' characters are ASCII): no copy of the text.
+        return text.withUTF8 { utf8 in
+            guard let start = utf8.firstIndex(where: { !KMLText.isSpace($0) }) else { return nil }
+            var end = start
+            while end < utf8.endIndex, !KMLText.isSpace(utf8[end]) { end += 1 }
+            let next = utf8[end...].firstIndex { !KMLText.isSpace($0) }
+            // Most tuples have no white space inside: the tuple is then the first run of the text.
+            guard let next, utf8[next] == UInt8(ascii: ",") || utf8[end - 1] == UInt8(ascii: ",") else {
+                return parse(tuple: UnsafeBufferPointer(rebasing: utf8[start..<end]))
+            }
+            let tuple = joined(UnsafeBufferPointer(rebasing: utf8[start...]))
+            return tuple.withUnsafeBufferPointer { parse(tuple: $0) }
         }
-        parts.append(Substring(tuple[start...]))
-        guard parts.count == 2 || parts.count == 3 else { return nil }
-        guard let longitude = decimal(parts[0]), let latitude = decimal(parts[1]) else { return nil }
-        guard parts.count == 2 || decimal(parts[2]) != nil else { return nil }
-        return (longitude, latitude)
     }
 
-    /// The first white-space-separated tuple of `text`, white space next to its commas removed. (White space is
-    /// ASCII, so the tuple is cut from the UTF-8 bytes.)
-    private static func firstTuple(of text: String) -> Substring {
-        let utf8 = text.utf8
-        guard let start = utf8.firstIndex(where: { !KMLText.isSpace($0) }) else { return "" }
-        // Most tuples have no white space inside: the tuple is then a slice of the text.
-        var end = start
-        while end < utf8.endIndex, !KMLText.isSpace(utf8[end]) { end = utf8.index(after: end) }
-        let rest = utf8[end...]
-        guard let next = rest.firstIndex(where: { !KMLText.isSpace($0) }),
-            utf8[next] == UInt8(ascii: ",") || utf8[utf8.index(before: end)] == UInt8(ascii: ",")
-        else { return Substring(utf8[start..<end]) }
+    /// The values of a tuple without white space, `longitude,latitude[,altitude]`.
+    private static func parse(tuple: UnsafeBufferPointer<UInt8>) -> (longitude: Double, latitude: Double)? {
+        var values: (Double, Double) = (0, 0)
+        var count = 0
+        var start = 0
+        for index in 0...tuple.count where index == tuple.count || tuple[index] == UInt8(ascii: ",") {
+            guard count < 3, let value = decimal(UnsafeBufferPointer(rebasing: tuple[start..<index])) else {
+                return nil
+            }
+            if count == 0 { values.0 = value } else if count == 1 { values.1 = value }
+            count += 1
+            start = index + 1
+        }
+        guard count >= 2 else { return nil }
+        return (values.0, values.1)
+    }
+
+    /// The first tuple of `text` (which starts with it), white space next to its commas removed, up to the white
+    /// space that ends it.
+    private static func joined(_ text: UnsafeBufferPointer<UInt8>) -> [UInt8] {
         var tuple: [UInt8] = []
         var pendingSpace = false
-        for byte in utf8[start...] {
+        for byte in text {
             if KMLText.isSpace(byte) {
                 pendingSpace = !tuple.isEmpty
                 continue
@@ -43,14 +51,14 @@ enum KMLCoordinates {
             pendingSpace = false
             tuple.append(byte)
         }
-        return Substring(String(decoding: tuple, as: UTF8.self))
+        return tuple
     }
 
-    /// `text` as a decimal number, `[+-]?digits[.digits][e[+-]digits]`; nil for anything else (`nan`, `inf`,
+    /// `bytes` as a decimal number, `[+-]?digits[.digits][e[+-]digits]`; nil for anything else (`nan`, `inf`,
     /// hexadecimal), which `Double(_:)` would accept.
-    private static func decimal(_ text: Substring) -> Double? {
+    private static func decimal(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
         var hasDigit = false
-        for byte in text.utf8 {
+        for byte in bytes {
             switch byte {
             case UInt8(ascii: "0")...UInt8(ascii: "9"): hasDigit = true
             case UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"):
@@ -58,9 +66,11 @@ enum KMLCoordinates {
             default: return nil
             }
         }
-        guard hasDigit, let first = text.utf8.first, first != UInt8(ascii: "e"), first != UInt8(ascii: "E") else {
+        guard hasDigit, let first = bytes.first, first != UInt8(ascii: "e"), first != UInt8(ascii: "E") else {
             return nil
         }
-        return Double(text.hasPrefix("+") ? text.dropFirst() : text)
+        // A number's text is short: a String of up to 15 bytes is held inline, without an allocation.
+        let digits = first == UInt8(ascii: "+") ? UnsafeBufferPointer(rebasing: bytes.dropFirst()) : bytes
+        return Double(String(decoding: digits, as: UTF8.self))
     }
 }

@@ -32,7 +32,9 @@ enum KMLDescription {
     /// The plain text of the description `text`.
     static func plainText(_ text: String) -> String {
         // Without a `<` or a `&` it holds neither a tag nor a reference: no need to decode it.
-        guard text.utf8.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "&") }) else { return text }
+        var bytes = text
+        let isPlain = bytes.withUTF8 { !$0.contains { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "&") } }
+        guard !isPlain else { return text }
         let scalars = Array(text.unicodeScalars)
         guard scalars.count <= maximumHTMLLength, isHTML(scalars) else { return text }
         var output = HTMLTextOutput()

@@ -1,11 +1,9 @@
 /// A place's tags as one `ExtendedData` value: separated by `;`, a `;` or `\` inside a tag written `\;` or `\\`.
 enum KMLTagList {
-    /// `tags` as one value.
-    static func joined(_ tags: [String]) -> String {
-        tags.map { tag in
-            guard tag.contains(";") || tag.contains("\\") else { return tag }
-            return tag.replacing("\\", with: "\\\\").replacing(";", with: "\\;")
-        }.joined(separator: ";")
+    /// One tag as it is written in the value: its `;` and `\` escaped.
+    static func escaped(_ tag: String) -> String {
+        guard tag.utf8.contains(where: { $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: "\\") }) else { return tag }
+        return tag.replacing("\\", with: "\\\\").replacing(";", with: "\\;")
     }
 
     /// The tags of `value`: split at each `;` not escaped, trimmed, blank ones left out. A backslash before

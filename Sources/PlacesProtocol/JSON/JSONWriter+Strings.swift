@@ -9,6 +9,13 @@ extension JSONWriter {
     /// Writes a string given as UTF-8 bytes, which must be valid UTF-8, escaped as `writeString(_:)` does.
     public mutating func writeString(utf8: UnsafeBufferPointer<UInt8>) {
         bytes.append(UInt8(ascii: "\""))
+        writeStringContents(utf8: utf8)
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Writes the inside of a string, UTF-8 bytes escaped as `writeString(_:)` does, without the quotes: for a
+    /// string written in pieces.
+    public mutating func writeStringContents(utf8: UnsafeBufferPointer<UInt8>) {
         var runStart = 0
         for index in utf8.indices {
             let byte = utf8[index]
@@ -36,7 +43,6 @@ extension JSONWriter {
         if utf8.count > runStart {
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
         }
-        bytes.append(UInt8(ascii: "\""))
     }
 
     private static func hexDigit(_ nibble: UInt8) -> UInt8 {

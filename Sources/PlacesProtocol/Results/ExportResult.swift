@@ -19,19 +19,29 @@ public struct ExportResult: Sendable, Hashable {
     public static func write(
         format: ExportFormat, places: [Place], includeOwner: Bool, written: [UInt8]? = nil, to out: inout JSONWriter
     ) {
+        write(format: format, to: &out) { out in
+            if let written {
+                if format == .kmz {
+                    out.writeString(Base64.encode(written))
+                } else {
+                    written.withUnsafeBufferPointer { out.writeString(utf8: $0) }
+                }
+            } else {
+                ExportEncoding.writeDocument(format: format, places: places, includeOwner: includeOwner, to: &out)
+            }
+        }
+    }
+
+    /// Writes the result with the document `writeDocument` writes as a JSON value (KML, which the caller writes
+    /// as a string straight into the reply).
+    public static func write(
+        format: ExportFormat, to out: inout JSONWriter, document writeDocument: (inout JSONWriter) -> Void
+    ) {
         out.beginObject()
         out.writeMember(Key.format, first: true)
         out.writeString(format.rawValue)
         out.writeMember(Key.document)
-        if let written {
-            if format == .kmz {
-                out.writeString(Base64.encode(written))
-            } else {
-                written.withUnsafeBufferPointer { out.writeString(utf8: $0) }
-            }
-        } else {
-            ExportEncoding.writeDocument(format: format, places: places, includeOwner: includeOwner, to: &out)
-        }
+        writeDocument(&out)
         out.endObject()
     }
 

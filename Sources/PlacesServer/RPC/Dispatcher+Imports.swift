@@ -42,7 +42,8 @@ extension Dispatcher {
                     .text(text, format), firstIndex: places.count, maximumPlaces: maximumPlaces,
                     readingWith: ImportReading.read)
                 try checkVisitDates(read.places.lazy.map(\.draft.visitedAt))
-                places += read.places
+                // Taken over rather than copied when the import came as text only, as a file's does.
+                if places.isEmpty { places = read.places } else { places += read.places }
                 omissions.merge(read.omissions)
             }
             return .mutation(

@@ -160,16 +160,18 @@ extension Dispatcher {
         if params.allUsers { try requireAdmin(caller) }
         let places = Array(try unlockedSnapshot().visible(to: caller.uid, allUsers: params.allUsers).places)
         let includeOwner = params.allUsers
-        // KML and KMZ are written here, before the reply, so that a refusal (a KMZ over zip's limits) is its error.
-        let written: [UInt8]? =
-            switch params.format {
-            case .kml: KMLExport.kml(places, groupByTag: params.groupByTag)
-            case .kmz: try KMZExport.kmz(places, groupByTag: params.groupByTag)
-            case .json, .geojson, .gpx, .csv: nil
-            }
+        // KMZ is written here, before the reply, so that a refusal (an archive over zip's limits) is its error.
+        let written: [UInt8]? = params.format == .kmz ? try KMZExport.kmz(places, groupByTag: params.groupByTag) : nil
         return .success { writer in
-            ExportResult.write(
-                format: params.format, places: places, includeOwner: includeOwner, written: written, to: &writer)
+            if params.format == .kml {
+                // Straight into the reply's string: the document is tens of megabytes for a large store.
+                ExportResult.write(format: .kml, to: &writer) { out in
+                    KMLExport.writeJSONString(places, groupByTag: params.groupByTag, to: &out)
+                }
+            } else {
+                ExportResult.write(
+                    format: params.format, places: places, includeOwner: includeOwner, written: written, to: &writer)
+            }
         }
     }
 
