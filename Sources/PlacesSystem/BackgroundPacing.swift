@@ -5,20 +5,22 @@ import Glibc
 ///
 /// After each step, `yieldIfBusy()` compares the CPU time the whole process used since the last step with the
 /// job's own thread's: when the other threads used more than `busyShare` of a core meanwhile, the daemon is
-/// serving, and the job sleeps long enough that it works only `busyDuty` of the time (four times as long as its
-/// step took), so it takes about five times as long as it would. A lower nice value alone does not do this: on a
-/// machine with few cores the copy takes a whole core from the requests whenever it runs, and its reads and
-/// writes go through the same memory and caches as theirs; a thread that sleeps between steps is the only way
-/// to leave those to them.
+/// serving, and the job sleeps long enough that it works only `busyDuty` of the time (nine times as long as its
+/// step took), so it takes about ten times as long as it would; `isBusy` tells the job, which can then take
+/// smaller steps. A lower nice value alone does not do this: on a machine with few cores the copy takes a whole
+/// core from the requests whenever it runs, and its reads and writes go through the same memory, caches and disk
+/// as theirs; a thread that sleeps between steps is the only way to leave those to them.
 public struct BackgroundPacing: Sendable {
     /// The share of one core the rest of the process must use during a step for the job to yield.
     public static let busyShare = 0.25
     /// The share of the wall time the job works while the rest of the process is busy.
-    public static let busyDuty = 0.2
+    public static let busyDuty = 0.1
 
     private var stepStarted: (wall: UInt64, process: UInt64, thread: UInt64)
     /// How long the job slept, in all, to give way.
     public private(set) var yieldedNanoseconds: UInt64 = 0
+    /// Whether the rest of the process was busy during the last step (the job slept after it).
+    public private(set) var isBusy = false
 
     /// Starts timing the first step.
     public init() {
@@ -39,8 +41,10 @@ public struct BackgroundPacing: Sendable {
             var left = timespec()
             while nanosleep(&pause, &left) != 0 && errno == EINTR { pause = left }
             yieldedNanoseconds &+= sleep
+            isBusy = true
             stepStarted = Self.now()
         } else {
+            isBusy = false
             stepStarted = now
         }
     }

@@ -13,8 +13,8 @@ import PlacesSystem
 /// then switched to the rollback journal (one self-contained file, no `-wal`), flushed, renamed over the target
 /// and the directory flushed.
 ///
-/// While the daemon is busy serving, the copy gives way between steps (`BackgroundPacing`): it then takes longer,
-/// and the requests and commits meanwhile keep their speed.
+/// While the daemon is busy serving, the copy gives way between steps (`BackgroundPacing`) and takes smaller ones
+/// (`busyPagesPerStep`): it then takes longer, and the requests and commits meanwhile keep their speed.
 ///
 /// Why the backup API rather than `VACUUM INTO`: it copies pages as they are instead of rebuilding every table and
 /// index row by row, which takes several times as long on a large store and runs as one statement that cannot
@@ -24,6 +24,10 @@ package enum SQLiteBackup {
     /// Pages copied per step: 1,024 pages of 4 KiB (4 MiB) take a few milliseconds, and the per-step cost (a
     /// transaction on the copy) is lost in the copying at this size.
     package static let defaultPagesPerStep: Int32 = 1_024
+    /// Pages copied per step while the daemon is busy (when `pagesPerStep` is larger): 256 pages (1 MiB) hold a
+    /// core, the memory and the disk for a millisecond or two, so a durable commit that comes meanwhile waits that
+    /// long rather than the several milliseconds of a 4 MiB step.
+    package static let busyPagesPerStep: Int32 = 256
 
     /// Copies the placesd database at `source` to `target` (replaced if it exists, mode 0600) and returns what
     /// the copy holds. On failure nothing is left at `target` that was not there before, and no temporary stays.
@@ -90,8 +94,10 @@ package enum SQLiteBackup {
         var busyWaits = 0
         var writeBackError: SystemError?
         var pacing = BackgroundPacing()
+        // A negative count copies everything in one step: there is nothing to make smaller.
+        let busyStep = pagesPerStep > 0 ? min(pagesPerStep, busyPagesPerStep) : pagesPerStep
         repeat {
-            code = sqlite3_backup_step(backup, pagesPerStep)
+            code = sqlite3_backup_step(backup, pacing.isBusy ? busyStep : pagesPerStep)
             // Nothing should hold the copy's lock or write through the reader; wait a little if something does.
             if code & 0xFF == SQLITE_BUSY || code & 0xFF == SQLITE_LOCKED, busyWaits < 1_000 {
                 busyWaits += 1
