@@ -99,7 +99,7 @@ final class DensityTally: @unchecked Sendable {
     /// Counts one place in `cell`.
     @inline(__always)
     func add(_ cell: Int, isVisited: Bool) {
-        counts[2 * cell + (isVisited ? 0 : 1)] += 1
+        counts[2 &* cell &+ (isVisited ? 0 : 1)] &+= 1
     }
 
     /// Whether `cell` holds `labels` places that all come before `bound`, so that nothing ranked at `bound` or
