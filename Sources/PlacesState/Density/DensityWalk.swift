@@ -130,9 +130,7 @@ struct DensityWalk {
 
     /// Counts each entry of a leaf whose box lies inside the grid's, as `scan` does, without checking the box.
     private func scanInBox(_ entries: UnsafeBufferPointer<SpatialEntry>) {
-        for entry in entries {
-            count(entry)
-        }
+        tally.countInBox(entries, visited: visited)
     }
 
     /// Counts an entry in the grid's box in its cell, if it passes the filter, and offers it to the cell's labels.
