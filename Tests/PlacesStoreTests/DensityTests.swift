@@ -167,6 +167,49 @@ import Testing
         }
     }
 
+    /// The runs a reply is written in on several threads are consecutive, cover the grid, each hold a cell with
+    /// a place, and hand over, one after another, the cells and labels of the whole map in order.
+    @Test func writingPartsCoverTheMapInOrder() throws {
+        let store = try openStore(directory.file("places.sqlite"))
+        defer { store.close() }
+        var generator = SeededGenerator(seed: 34)
+        _ = try store.perform(.importPlaces(randomImports(12_000, using: &generator)), owner: 1)
+        for (columns, rows, labels) in [(120, 40, 1), (200, 100, 3), (10, 10, 1)] {
+            let grid = try DensityGrid(
+                box: try BoundingBox(south: -90, west: -180, north: 90, east: 180, field: "bbox"), columns: columns,
+                rows: rows)
+            let map = store.snapshot().density(of: 1, grid: grid, filter: PlaceFilter(), labels: labels)
+            let parts = map.writingParts
+            #expect(parts.first?.lowerBound == 0 && parts.last?.upperBound == grid.cellCount)
+            #expect(zip(parts, parts.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound })
+            var whole: [ExpectedCell] = []
+            map.forEachCell { cell, nearest in
+                var ids: [PlaceID] = []
+                nearest.forEach { ids.append($0.id) }
+                whole.append(
+                    ExpectedCell(
+                        column: cell.column, row: cell.row, visited: cell.visited, unvisited: cell.unvisited,
+                        nearest: ids))
+            }
+            var pieced: [ExpectedCell] = []
+            for part in parts {
+                var cells = 0
+                map.forEachCell(in: part) { cell, nearest in
+                    var ids: [PlaceID] = []
+                    nearest.forEach { ids.append($0.id) }
+                    pieced.append(
+                        ExpectedCell(
+                            column: cell.column, row: cell.row, visited: cell.visited, unvisited: cell.unvisited,
+                            nearest: ids))
+                    cells += 1
+                }
+                #expect(cells > 0 || parts.count == 1)
+            }
+            #expect(pieced == whole)
+            #expect(whole == found(map))
+        }
+    }
+
     private func expectCountsKept(_ node: SpatialNode, sourceLocation: SourceLocation = #_sourceLocation) {
         guard case .branch(let children) = node else { return }
         for child in children {

@@ -1,3 +1,4 @@
+import Dispatch
 import PlacesModel
 import PlacesProtocol
 import PlacesState
@@ -126,25 +127,49 @@ extension Dispatcher {
         let map = try unlockedSnapshot().density(
             of: caller.uid, grid: params.grid, filter: filter, labels: params.labels)
         return .success { writer in
+            let parts = map.writingParts
             writer.bytes.reserveCapacity(writer.bytes.count + map.estimatedJSONBytes + 128)
             DensityResult.write(
                 visited: map.visited, unvisited: map.unvisited, revision: map.revision, to: &writer
             ) { writer in
-                var isFirstCell = true
-                map.forEachCell { cell, nearest in
-                    DensityResult.writeCell(
-                        (cell.column, cell.row, cell.visited, cell.unvisited), isFirst: isFirstCell, to: &writer)
-                    isFirstCell = false
-                    var isFirstPlace = true
-                    nearest.forEach { place in
-                        let label = DensityResult.Label(
-                            id: place.id, name: place.name, coordinate: place.coordinate, isVisited: place.isVisited)
-                        DensityResult.writeLabel(label, isFirst: isFirstPlace, to: &writer)
-                        isFirstPlace = false
-                    }
-                    DensityResult.endCell(to: &writer)
+                guard parts.count > 1 else {
+                    Self.writeCells(of: map, in: parts[0], isFirst: true, to: &writer)
+                    return
                 }
+                // The first run into the reply on this thread while the others are each written into a writer of
+                // their own on another, appended in order once all are written. The first run holds a cell (the runs
+                // share the cells with places), so the others' first cells follow a comma.
+                let others = DensityWriters(count: parts.count - 1)
+                let group = DispatchGroup()
+                for part in 1..<parts.count {
+                    DispatchQueue.global().async(group: group) {
+                        others.writers[part - 1] = JSONWriter(capacity: map.estimatedJSONBytes(in: parts[part]))
+                        Self.writeCells(of: map, in: parts[part], isFirst: false, to: &others.writers[part - 1])
+                    }
+                }
+                Self.writeCells(of: map, in: parts[0], isFirst: true, to: &writer)
+                group.wait()
+                for other in others.writers { writer.bytes.append(contentsOf: other.bytes) }
             }
+        }
+    }
+
+    /// Writes the cells of `map` in `cells` that hold a place, the first after a comma unless `isFirst`.
+    private static func writeCells(of map: DensityMap, in cells: Range<Int>, isFirst: Bool, to writer: inout JSONWriter)
+    {
+        var isFirstCell = isFirst
+        map.forEachCell(in: cells) { cell, nearest in
+            DensityResult.writeCell(
+                (cell.column, cell.row, cell.visited, cell.unvisited), isFirst: isFirstCell, to: &writer)
+            isFirstCell = false
+            var isFirstPlace = true
+            nearest.forEach { place in
+                let label = DensityResult.Label(
+                    id: place.id, name: place.name, coordinate: place.coordinate, isVisited: place.isVisited)
+                DensityResult.writeLabel(label, isFirst: isFirstPlace, to: &writer)
+                isFirstPlace = false
+            }
+            DensityResult.endCell(to: &writer)
         }
     }
 
@@ -155,5 +180,24 @@ extension Dispatcher {
             ResolveResult.write(
                 match: resolution.match.rawValue, candidates: candidates, hasMore: resolution.hasMore, to: &writer)
         }
+    }
+}
+
+/// The writers of a `places.density` reply's cells written on other threads, one each: each thread writes only its
+/// own, and the request's thread reads them only once every thread is done (`DispatchGroup.wait`), which orders the
+/// writes before the reads; hence `@unchecked Sendable`.
+private final class DensityWriters: @unchecked Sendable {
+    /// The writers, one a run of cells.
+    let writers: UnsafeMutableBufferPointer<JSONWriter>
+
+    /// `count` empty writers.
+    init(count: Int) {
+        writers = .allocate(capacity: count)
+        writers.initialize(repeating: JSONWriter(capacity: 0))
+    }
+
+    deinit {
+        _ = writers.deinitialize()
+        writers.deallocate()
     }
 }

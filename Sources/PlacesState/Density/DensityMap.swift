@@ -40,12 +40,43 @@ public struct DensityMap: Sendable {
     }
 
     /// About how many bytes of JSON the cells and their labels take (names counted at a typical length).
-    public var estimatedJSONBytes: Int {
+    public var estimatedJSONBytes: Int { estimatedJSONBytes(in: 0..<tally.grid.cellCount) }
+
+    /// About how many bytes of JSON the cells in `cells` (indexed `row * columns + column`) and their labels take.
+    public func estimatedJSONBytes(in cells: Range<Int>) -> Int {
         var bytes = 0
-        for cell in 0..<tally.grid.cellCount where tally.visited(cell) + tally.unvisited(cell) > 0 {
+        for cell in cells where tally.visited(cell) + tally.unvisited(cell) > 0 {
             bytes += Self.cellJSONBytes + tally.nearest(of: cell).count * Self.labelJSONBytes
         }
         return bytes
+    }
+
+    /// The fewest cells holding a place for which `writingParts` splits the cells: below that, writing them takes
+    /// less than waking another thread costs.
+    static let minimumCellsToSplit = 1024
+
+    /// The grid's cells (indexed `row * columns + column`) cut into consecutive runs, each holding about as many
+    /// cells with places as the others, that a reply can be written in on as many threads at once, each run with
+    /// `forEachCell(in:_:)`: one run a thread `ParallelDensityWalk` would use, or one run in all when few cells
+    /// hold places.
+    public var writingParts: [Range<Int>] {
+        let cellCount = tally.grid.cellCount
+        var occupied = 0
+        for cell in 0..<cellCount where tally.visited(cell) + tally.unvisited(cell) > 0 { occupied += 1 }
+        let parts = ParallelDensityWalk.threads
+        guard parts > 1, occupied >= Self.minimumCellsToSplit else { return [0..<cellCount] }
+        var runs: [Range<Int>] = []
+        var start = 0
+        var seen = 0
+        for cell in 0..<cellCount where tally.visited(cell) + tally.unvisited(cell) > 0 {
+            seen += 1
+            if runs.count < parts - 1, seen * parts >= occupied * (runs.count + 1) {
+                runs.append(start..<cell + 1)
+                start = cell + 1
+            }
+        }
+        runs.append(start..<cellCount)
+        return runs
     }
 
     /// About how many bytes of JSON a cell takes besides its labels: its keys, counts and punctuation.
@@ -59,12 +90,18 @@ public struct DensityMap: Sendable {
     /// Calls `body` with each cell that holds a place, row by row from the north, west to east in a row, and the
     /// cell's nearest places.
     public func forEachCell(_ body: (Cell, Nearest) -> Void) {
+        forEachCell(in: 0..<tally.grid.cellCount, body)
+    }
+
+    /// Calls `body` as `forEachCell(_:)` does, with the cells in `cells` only (indexed `row * columns + column`);
+    /// calls on different threads at once may overlap.
+    public func forEachCell(in cells: Range<Int>, _ body: (Cell, Nearest) -> Void) {
         withExtendedLifetime(snapshot) {
             // Every label read first, in a loop whose reads do not wait for each other: in a large store the places
             // are out of the cache, and this fetches them together rather than one by one as they are written (a
             // world map's thousands of labels each waited for its own miss).
             var labels: [Label] = []
-            for cell in 0..<tally.grid.cellCount {
+            for cell in cells {
                 for candidate in tally.nearest(of: cell) {
                     guard let stored = candidate.stored else { continue }
                     // Only the fields a label shows: a copy of the whole place would read all of it.
@@ -79,7 +116,7 @@ public struct DensityMap: Sendable {
             labels.withUnsafeBufferPointer { labels in
                 let columns = tally.grid.columns
                 var next = 0
-                for cell in 0..<tally.grid.cellCount {
+                for cell in cells {
                     let first = next
                     for candidate in tally.nearest(of: cell) where candidate.stored != nil { next += 1 }
                     let visited = tally.visited(cell)

@@ -21,7 +21,9 @@ struct DensityWalk {
         case outside
         /// Wholly inside one cell.
         case inside(column: Int, row: Int)
-        /// Over a cell border or the box's edge.
+        /// Inside the grid's box, over a cell border.
+        case crossing
+        /// Over the box's edge.
         case straddling
     }
 
@@ -38,10 +40,12 @@ struct DensityWalk {
         open(root)
     }
 
-    private func open(_ node: borrowing SpatialNode) {
+    /// Counts every place under `node`; `isInBox` when its box lies inside the grid's, so that its places need not
+    /// be checked against the box.
+    private func open(_ node: borrowing SpatialNode, isInBox: Bool = false) {
         switch node {
         case .leaf(let entries):
-            entries.withUnsafeBufferPointer { scan($0) }
+            entries.withUnsafeBufferPointer { isInBox ? scanInBox($0) : scan($0) }
         case .branch(let children):
             children.withUnsafeBufferPointer { children in
                 guard let first = children.baseAddress else { return }
@@ -58,6 +62,8 @@ struct DensityWalk {
         switch placement(of: child.pointee.box) {
         case .outside:
             return
+        case .crossing:
+            open(child.pointee.node, isInBox: true)
         case .straddling:
             open(child.pointee.node)
         case .inside(let column, let row):
@@ -110,8 +116,6 @@ struct DensityWalk {
     /// Counts each entry of a leaf in its cell (those in the grid's box that pass the filter) and offers it to the
     /// cell's labels.
     private func scan(_ entries: UnsafeBufferPointer<SpatialEntry>) {
-        let columns = grid.columns
-        let labels = tally.labels
         let (south, north, west, east) = (box.south, box.north, box.west, box.east)
         let wraps = box.wraps
         for entry in entries {
@@ -120,17 +124,28 @@ struct DensityWalk {
             guard latitude >= south, latitude <= north,
                 wraps ? longitude >= west || longitude <= east : longitude >= west && longitude <= east
             else { continue }
-            let isVisited = entry.isVisited
-            if let visited, isVisited != visited { continue }
-            let eastward = grid.eastward(longitude)
-            let southward = grid.southward(latitude)
-            let column = grid.column(eastward: eastward)
-            let row = grid.row(southward: southward)
-            let cell = row * columns + column
-            tally.add(cell, isVisited: isVisited)
-            if labels > 0 {
-                offer(entry, column: column, row: row, cell: cell, eastward: eastward, southward: southward)
-            }
+            count(entry)
+        }
+    }
+
+    /// Counts each entry of a leaf whose box lies inside the grid's, as `scan` does, without checking the box.
+    private func scanInBox(_ entries: UnsafeBufferPointer<SpatialEntry>) {
+        tally.countInBox(entries, visited: visited)
+    }
+
+    /// Counts an entry in the grid's box in its cell, if it passes the filter, and offers it to the cell's labels.
+    @inline(__always)
+    private func count(_ entry: SpatialEntry) {
+        let isVisited = entry.isVisited
+        if let visited, isVisited != visited { return }
+        let eastward = grid.eastward(entry.longitude)
+        let southward = grid.southward(entry.latitude)
+        let column = grid.column(eastward: eastward)
+        let row = grid.row(southward: southward)
+        let cell = row &* grid.columns &+ column
+        tally.add(cell, isVisited: isVisited)
+        if tally.labels > 0 {
+            offer(entry, column: column, row: row, cell: cell, eastward: eastward, southward: southward)
         }
     }
 
@@ -176,7 +191,7 @@ struct DensityWalk {
         let row = grid.row(southward: grid.southward(place.maximumLatitude))
         guard column == grid.column(eastward: grid.eastward(place.maximumLongitude)),
             row == grid.row(southward: grid.southward(place.minimumLatitude))
-        else { return .straddling }
+        else { return .crossing }
         return .inside(column: column, row: row)
     }
 
