@@ -28,7 +28,13 @@ struct SortSearchTests {
         let ids = try add(client, ["zermatt", "Zürich", "São Paulo", "Apia", "alpha"], visited: ["zermatt"])
         #expect(try names(client, ["sort": "name"]) == ["alpha", "Apia", "São Paulo", "zermatt", "Zürich"])
         #expect(try names(client, ["sort": "name", "order": "desc", "limit": 2]) == ["Zürich", "zermatt"])
-        #expect(try names(client, ["sort": "createdAt", "order": "desc", "limit": 1]) == ["alpha"])
+        // Adds a millisecond apart or less tie on createdAt (and then go by id): the first is one of the latest.
+        let all = try client.result("places.list")["places"]?.array ?? []
+        let latest = all.compactMap { $0["createdAt"]?.string }.max()
+        let newest = Set(all.filter { $0["createdAt"]?.string == latest }.compactMap { $0["name"]?.string })
+        let first = try names(client, ["sort": "createdAt", "order": "desc", "limit": 1])
+        #expect(first.count == 1 && newest.isSuperset(of: first), "\(first) is not among the latest, \(newest)")
+        #expect(newest.contains("alpha"), "the last place added is among the latest")
         #expect(try names(client, ["query": "zurich"]) == ["Zürich"])
         #expect(try names(client, ["query": "SAO PAULO"]) == ["São Paulo"])
         #expect(try names(client, ["sort": "name", "visited": false, "query": "z"]) == ["Zürich"])
