@@ -37,9 +37,10 @@ package struct PublicFields: Sendable, Equatable {
             createdAt: place.createdAt.millisecondsSinceEpoch)
     }
 
-    /// The place `id` of `owner` with these fields and the private ones `privateFields`.
+    /// The place `id` of `owner` with these fields and the private ones `privateFields`, whose texts it takes over
+    /// (a load makes a million places this way: no text is retained for the place and released with the fields).
     @inlinable
-    package func place(id: PlaceID, owner: UserID, privateFields: SealedPayload) -> Place {
+    package func place(id: PlaceID, owner: UserID, privateFields: consuming SealedPayload) -> Place {
         Place(
             id: id, owner: owner, name: privateFields.name, description: privateFields.description,
             coordinate: privateFields.coordinate, isVisited: isVisited, version: version,

@@ -9,11 +9,13 @@ package final class StoredTagLists {
     /// The most lists kept.
     package static let capacity = 4_096
 
-    /// For each slot of the open-addressed table: the hash of the stored form (0: empty), its bytes and its tags.
-    private var hashes: [Int]
-    private var forms: [[UInt8]]
-    private var lists: [[String]]
-    private var count = 0
+    // For each slot of the open-addressed table: the hash of the stored form (0: empty), its bytes and its tags.
+    // Unchecked for exclusivity: the run-time check of each access to a class's property cost a row as much as
+    // the look-up itself, and nothing here overlaps two accesses (one thread's, and no access calls out).
+    @exclusivity(unchecked) private var hashes: [Int]
+    @exclusivity(unchecked) private var forms: [[UInt8]]
+    @exclusivity(unchecked) private var lists: [[String]]
+    @exclusivity(unchecked) private var count = 0
 
     /// An empty memo.
     package init() {
@@ -29,13 +31,11 @@ package final class StoredTagLists {
     /// array each time for the same bytes (while it is kept).
     package func tags(_ stored: UnsafeRawBufferPointer) -> [String] {
         if stored.isEmpty { return [] }
-        var hasher = Hasher()
-        hasher.combine(bytes: stored)
-        let hash = hasher.finalize() | 1
+        let hash = Self.hash(stored)
         let mask = hashes.count - 1
         var slot = hash & mask
         while hashes[slot] != 0 {
-            if hashes[slot] == hash, forms[slot].elementsEqual(stored) { return lists[slot] }
+            if hashes[slot] == hash, forms[slot].withUnsafeBytes({ $0.elementsEqual(stored) }) { return lists[slot] }
             slot = (slot + 1) & mask
         }
         let tags = SealedPayload.splitTags(String(decoding: stored, as: UTF8.self))
@@ -46,6 +46,30 @@ package final class StoredTagLists {
         count += 1
         if count * 2 > hashes.count { grow() }
         return tags
+    }
+
+    /// A hash of `bytes`, never 0: eight bytes a multiplication. Not `Hasher`, whose seeding and finishing cost more
+    /// than a row's few bytes of tags, once a row; the table holds at most `capacity` lists of the user's own tags,
+    /// so a seed against chosen collisions buys nothing here.
+    @inline(__always)
+    static func hash(_ bytes: UnsafeRawBufferPointer) -> Int {
+        let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
+        var hash = UInt64(truncatingIfNeeded: bytes.count) &* multiplier
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            hash = (hash ^ bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* multiplier
+            hash ^= hash >> 29
+            offset += 8
+        }
+        if offset < bytes.count {
+            var tail: UInt64 = 0
+            for index in offset..<bytes.count { tail |= UInt64(bytes[index]) << (8 * (index - offset)) }
+            hash = (hash ^ tail) &* multiplier
+            hash ^= hash >> 29
+        }
+        hash = (hash ^ (hash >> 32)) &* multiplier
+        // The top bit set, so that no hash is 0 (an empty slot) and the low bits that pick a slot are all used.
+        return Int(truncatingIfNeeded: hash ^ (hash >> 32)) | Int.min
     }
 
     /// The tags of `stored`, as `tags(_:)` of its UTF-8.

@@ -48,6 +48,38 @@ import Testing
         #expect(lists.tags("t1\u{1F}u") == ["t1", "u"])
     }
 
+    @Test func storedTagListsTellApartFormsThatDifferInAnyByte() {
+        let lists = StoredTagLists()
+        // Forms of every length up to three words, each differing from the others in one byte, first or last.
+        let forms = (1...24).flatMap { length in
+            ["a", "b"].flatMap { first in
+                ["y", "z"].map { last in first + String(repeating: "x", count: length) + last }
+            }
+        }
+        let split = forms.map { lists.tags($0) }
+        #expect(split == forms.map { [$0] })
+        #expect(lists.keptCount == forms.count)
+        for (form, tags) in zip(forms, split) {
+            #expect(address(lists.tags(form)) == address(tags))
+        }
+    }
+
+    @Test func loadingRemembersManySharedLists() {
+        let lists = StoredTagLists()
+        var loading = TagIndex.Loading()
+        // Enough lists to grow the table of lists several times; each met twice, by two places.
+        for round in 0..<2 {
+            for number in 0..<300 {
+                loading.insert(place(UInt64(round * 1000 + number), tags: lists.tags("t\(number)\u{1F}shared")))
+            }
+        }
+        let index = loading.build()
+        #expect(index.counts.count == 301)
+        #expect(index.rarestCount(of: ["shared"]) == 600)
+        #expect(
+            Set(index.ids(holdingAll: ["t7", "SHARED"])) == [PlaceID(high: 1, low: 7), PlaceID(high: 1, low: 1007)])
+    }
+
     @Test func loadingFoldsSpellingsAndKeepsTheFirst() {
         let lists = StoredTagLists()
         var loading = TagIndex.Loading()

@@ -17,7 +17,7 @@ package struct LoadingLists {
 
     /// Adds the next place read.
     package mutating func append(_ slot: PlaceSlot) {
-        let rowOwner = slot.place.owner
+        let rowOwner = slot.stored.place.owner
         if rowOwner != owner {
             owner = rowOwner
             if let known = listIndices[rowOwner] {

@@ -35,7 +35,9 @@ package struct StateAssembly {
 
     /// Records and adds a place.
     package mutating func add(_ slot: PlaceSlot) {
-        locate(slot.place.id, at: PlaceLocation(owner: slot.place.owner, position: slot.position), row: slot.row)
+        // Through `stored`: `slot.place` would copy the whole place, retaining and releasing each of its texts.
+        let place = slot.stored
+        locate(place.place.id, at: PlaceLocation(owner: place.place.owner, position: slot.position), row: slot.row)
         append(slot)
     }
 

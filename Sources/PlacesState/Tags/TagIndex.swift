@@ -95,11 +95,14 @@ extension TagIndex {
         private var tagOfKey: [String: Int] = [:]
         /// The tag of each spelling met.
         private var tagOfSpelling: [String: Int] = [:]
-        /// The tags of each tag list met, by the address of the list's elements: a range of `listTags`.
-        private var tagsOfList: [UnsafeRawPointer: Range<Int>] = [:]
-        /// The tags of the lists in `tagsOfList`, one run a list.
+        /// The tags of each tag list met, by the address of the list's elements: an open-addressed table of the
+        /// addresses (0: an empty slot) and, slot for slot, a range of `listTags`. Not a dictionary, whose hashing
+        /// of a pointer costs more than the rest of a place's loading does for its tags.
+        private var listAddresses = [UInt](repeating: 0, count: 16)
+        private var listRuns = [Range<Int>](repeating: 0..<0, count: 16)
+        /// The tags of the lists in `listAddresses`, one run a list.
         private var listTags: [Int] = []
-        /// The lists in `tagsOfList`, which keeps each address their own.
+        /// The lists in `listAddresses`, which keeps each address their own.
         private var lists: [[String]] = []
 
         /// An index of no places yet.
@@ -108,9 +111,10 @@ extension TagIndex {
         /// Records that the place `id` holds `list`, its tags.
         package mutating func insert(_ list: [String], of id: PlaceID) {
             guard !list.isEmpty else { return }
-            let address = list.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
-            if let address, let known = tagsOfList[address] {
-                for offset in known { tags[listTags[offset]].ids.append(id) }
+            let address = list.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+            var slot = listSlot(of: address)
+            if listAddresses[slot] == address {
+                for offset in listRuns[slot] { tags[listTags[offset]].ids.append(id) }
                 return
             }
             var found: [Int] = []
@@ -120,10 +124,36 @@ extension TagIndex {
                 if !found.contains(tag) { found.append(tag) }
             }
             for tag in found { tags[tag].ids.append(id) }
-            if let address, lists.count < Self.remembered {
-                tagsOfList[address] = listTags.count..<(listTags.count + found.count)
+            if lists.count < Self.remembered {
+                if (lists.count + 1) * 2 > listAddresses.count {
+                    growListTable()
+                    slot = listSlot(of: address)
+                }
+                listAddresses[slot] = address
+                listRuns[slot] = listTags.count..<(listTags.count + found.count)
                 listTags += found
                 lists.append(list)
+            }
+        }
+
+        /// The slot of `address` in the table of lists, or the empty slot where it would go.
+        private func listSlot(of address: UInt) -> Int {
+            let mask = listAddresses.count - 1
+            // A multiplicative hash of the address; its top bits pick the first slot.
+            var slot = Int(truncatingIfNeeded: (UInt64(address) &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
+            while listAddresses[slot] != 0 && listAddresses[slot] != address { slot = (slot + 1) & mask }
+            return slot
+        }
+
+        /// Doubles the table of lists.
+        private mutating func growListTable() {
+            let (addresses, runs) = (listAddresses, listRuns)
+            listAddresses = [UInt](repeating: 0, count: addresses.count * 2)
+            listRuns = [Range<Int>](repeating: 0..<0, count: addresses.count * 2)
+            for old in addresses.indices where addresses[old] != 0 {
+                let slot = listSlot(of: addresses[old])
+                listAddresses[slot] = addresses[old]
+                listRuns[slot] = runs[old]
             }
         }
 
