@@ -66,11 +66,10 @@ struct StateLoader {
             try loadPlaces(into: &assembly, from: connection, rows: "rowid <= \(middle)")
         }
         // Joined before anything is thrown: the thread's connection is closed when this returns.
-        let slots = Result { try upper.wait() }
+        let read = Result { try upper.wait() }
         try lower.get()
-        for slot in try slots.get() {
-            assembly.add(slot)
-        }
+        let upperHalf = try read.get()
+        assembly.add(upperHalf.slots, taggedIn: upperHalf.tags)
     }
 
     /// Reads the places of the rows `rows` selects (nil: every row) through `connection` into `assembly`.
