@@ -66,10 +66,11 @@ struct StateLoader {
             try loadPlaces(into: &assembly, from: connection, rows: "rowid <= \(middle)")
         }
         // Joined before anything is thrown: the thread's connection is closed when this returns.
-        let read = Result { try upper.wait() }
+        let slots = Result { try upper.wait() }
         try lower.get()
-        let upperHalf = try read.get()
-        assembly.add(upperHalf.slots, taggedIn: upperHalf.tags)
+        for slot in try slots.get() {
+            assembly.add(slot)
+        }
     }
 
     /// Reads the places of the rows `rows` selects (nil: every row) through `connection` into `assembly`.

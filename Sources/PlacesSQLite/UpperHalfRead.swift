@@ -11,7 +11,7 @@ import PlacesSystem
 final class UpperHalfRead: @unchecked Sendable {
     private let connection: SQLiteConnection
     private let middle: Int64
-    private var outcome: Result<Read, any Error> = .success(Read())
+    private var outcome: Result<[PlaceSlot], any Error> = .success([])
     private var thread: SystemThread?
 
     /// Starts reading the rows whose rowid is above `middle` through `connection`, which it closes when done;
@@ -27,14 +27,8 @@ final class UpperHalfRead: @unchecked Sendable {
         }
     }
 
-    /// The places read, in rowid order, and their tags.
-    struct Read {
-        var slots: [PlaceSlot] = []
-        var tags = LoadingTags()
-    }
-
-    /// Waits for the read; returns its places and their tags, or throws what it threw.
-    func wait() throws -> Read {
+    /// Waits for the read; returns its places in rowid order, or throws what it threw.
+    func wait() throws -> [PlaceSlot] {
         thread?.join()
         thread = nil
         return try outcome.get()
@@ -44,14 +38,12 @@ final class UpperHalfRead: @unchecked Sendable {
         defer { connection.close() }
         outcome = Result {
             let places = try connection.prepare(StateLoader.placesQuery + " WHERE rowid > \(middle)")
-            var read = Read()
+            var slots: [PlaceSlot] = []
             let tagLists = StoredTagLists()
             while try places.step() {
-                let slot = try StateLoader.plaintextSlot(places, tagLists: tagLists)
-                read.tags.insert(slot)
-                read.slots.append(slot)
+                slots.append(try StateLoader.plaintextSlot(places, tagLists: tagLists))
             }
-            return read
+            return slots
         }
     }
 }

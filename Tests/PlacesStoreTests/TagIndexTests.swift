@@ -102,64 +102,6 @@ import Testing
         #expect(index.rarestCount(of: ["cafe", "zoo"]) == 2)
     }
 
-    /// Each tag's spelling and its places in the order they were loaded, for comparing two loaded indexes.
-    private func loadedContents(_ index: TagIndex) -> [String: [String]] {
-        index.entries.mapValues { [$0.tag] + $0.ids.all.map { "\($0)" } }
-    }
-
-    /// An index loaded in two parts, the second appended to the first, is the one loaded in one go: each tag's
-    /// first spelling and its places in order, wherever the parts meet.
-    @Test func loadingAppendedIsLoadingInOneGo() {
-        let lists = StoredTagLists()
-        let spellings = ["Alpha", "beta", "Gamma\u{1F}BETA", "ALPHA\u{1F}delta", "", "Zürich\u{1F}ZURICH", "Delta"]
-        let places = (0..<300).map { number in
-            place(UInt64(number), tags: number < 40 ? [] : lists.tags(spellings[(number * 5) % spellings.count]))
-        }
-        var whole = TagIndex.Loading()
-        for place in places { whole.insert(place) }
-        let expected = loadedContents(whole.build())
-        for split in [0, 1, 39, 40, 41, 150, 299, 300] {
-            var first = TagIndex.Loading()
-            var second = TagIndex.Loading()
-            // The second part's lists are its own, as another reader's `StoredTagLists` makes them.
-            let otherLists = StoredTagLists()
-            for place in places[..<split] { first.insert(place) }
-            for place in places[split...] {
-                second.insert(
-                    place.tags.isEmpty ? [] : otherLists.tags(place.tags.joined(separator: "\u{1F}")), of: place.id)
-            }
-            first.append(contentsOf: second)
-            #expect(loadedContents(first.build()) == expected, "split at \(split)")
-        }
-    }
-
-    /// Places added with their tags indexed apart, by owner, make the same lists as places added one by one.
-    @Test func assemblyOfPlacesTaggedApartIsTheSame() throws {
-        let lists = StoredTagLists()
-        let spellings = ["Alpha", "beta", "Gamma\u{1F}BETA", "ALPHA\u{1F}delta", ""]
-        let slots = (0..<400).map { (number: Int) -> PlaceSlot in
-            let owner: UserID = number % 3 == 0 || number > 350 ? 2000 : 1000
-            let tags = lists.tags(spellings[number % spellings.count])
-            let position = Int64(number) * 10
-            return PlaceSlot(
-                place: place(UInt64(number), tags: tags, owner: owner), position: position, row: Int64(number) + 1)
-        }
-        var whole = StateAssembly(expectedCount: slots.count, revision: 1)
-        for slot in slots { whole.add(slot) }
-        let expected = try whole.build()
-        var apart = StateAssembly(expectedCount: slots.count, revision: 1)
-        for slot in slots[..<200] { apart.add(slot) }
-        var tags = LoadingTags()
-        for slot in slots[200...] { tags.insert(slot) }
-        apart.add(Array(slots[200...]), taggedIn: tags)
-        let built = try apart.build()
-        #expect(built.owners == expected.owners)
-        for owner in expected.owners {
-            let (builtTags, expectedTags) = (built.lists[owner]!.tags, expected.lists[owner]!.tags)
-            #expect(loadedContents(builtTags) == loadedContents(expectedTags))
-        }
-    }
-
     /// A loaded index and one built place by place go through the same changes and stay alike; a copy taken
     /// before the changes keeps what it had.
     @Test func loadedIndexChangesAsABuiltOne() {

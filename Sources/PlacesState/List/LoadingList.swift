@@ -13,12 +13,11 @@ package struct LoadingList {
     /// The most places the owner may turn out to have: the number of rows.
     package let expectedCount: Int
 
-    /// Adds a place read from the table; its tags too unless `indexingTags` is false (they are recorded in an index
-    /// appended later, see `TagIndex.Loading.append(contentsOf:)`).
-    package mutating func append(_ slot: PlaceSlot, indexingTags: Bool = true) {
+    /// Adds a place read from the table.
+    package mutating func append(_ slot: PlaceSlot) {
         let position = slot.position
         entries.append(SpatialEntry(unkeyed: slot.stored, position: position))
-        if indexingTags { tags.insert(slot.stored.place.tags, of: slot.stored.place.id) }
+        tags.insert(slot.stored.place.tags, of: slot.stored.place.id)
         if unordered != nil {
             unordered!.append(slot)
         } else if let last = builder.lastPosition, last >= position {

@@ -15,35 +15,22 @@ package struct LoadingLists {
         self.spatial = spatial
     }
 
-    /// Adds the next place read; its tags too unless `indexingTags` is false (see `appendTags(_:)`).
-    package mutating func append(_ slot: PlaceSlot, indexingTags: Bool = true) {
+    /// Adds the next place read.
+    package mutating func append(_ slot: PlaceSlot) {
         let rowOwner = slot.stored.place.owner
         if rowOwner != owner {
-            select(rowOwner)
+            owner = rowOwner
+            if let known = listIndices[rowOwner] {
+                list = known
+            } else {
+                list = lists.count
+                listIndices[rowOwner] = list
+                lists.append(LoadingList(expectedCount: expectedCount))
+            }
         }
-        lists[list].append(slot, indexingTags: indexingTags)
+        lists[list].append(slot)
         if lists[list].entries.count == SpatialIndexBuild.chunkSize {
             spatial.add(lists[list].takeEntries(), of: rowOwner)
-        }
-    }
-
-    /// Makes `newOwner`'s list the current one, adding it if it is new.
-    private mutating func select(_ newOwner: UserID) {
-        owner = newOwner
-        if let known = listIndices[newOwner] {
-            list = known
-        } else {
-            list = lists.count
-            listIndices[newOwner] = list
-            lists.append(LoadingList(expectedCount: expectedCount))
-        }
-    }
-
-    /// Records the tags of places added without them, indexed elsewhere by owner, after the tags recorded so far.
-    package mutating func appendTags(_ tags: consuming [UserID: TagIndex.Loading]) {
-        for (tagOwner, index) in tags {
-            select(tagOwner)
-            lists[list].tags.append(contentsOf: index)
         }
     }
 
@@ -60,34 +47,5 @@ package struct LoadingLists {
             spatial.add(lists[list].takeEntries(), of: owner)
         }
         return listIndices.reduce(into: [:]) { result, entry in result[entry.key] = lists[entry.value] }
-    }
-}
-
-/// The tags of places read apart from the `LoadingLists` they go to (by another reader, beside it), by owner:
-/// see `StateAssembly.add(_:taggedIn:)`.
-package struct LoadingTags {
-    private var owners: [UserID: TagIndex.Loading] = [:]
-    /// The owner of the current run of places, whose tags are in `tags` rather than `owners`.
-    private var owner: UserID?
-    private var tags = TagIndex.Loading()
-
-    /// No places' tags yet.
-    package init() {}
-
-    /// Records the tags of the next place read.
-    package mutating func insert(_ slot: PlaceSlot) {
-        let place = slot.stored.place
-        if place.owner != owner {
-            if let previous = owner { owners[previous] = tags }
-            owner = place.owner
-            tags = owners.removeValue(forKey: place.owner) ?? TagIndex.Loading()
-        }
-        tags.insert(place.tags, of: place.id)
-    }
-
-    /// Each owner's tags.
-    package consuming func finish() -> [UserID: TagIndex.Loading] {
-        if let previous = owner { owners[previous] = tags }
-        return owners
     }
 }

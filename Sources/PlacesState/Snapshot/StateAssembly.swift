@@ -41,17 +41,6 @@ package struct StateAssembly {
         append(slot)
     }
 
-    /// Records and adds places read elsewhere, in order, whose tags `tags` recorded where they were read: as if
-    /// each had been added in turn.
-    package mutating func add(_ slots: [PlaceSlot], taggedIn tags: consuming LoadingTags) {
-        for slot in slots {
-            let place = slot.stored
-            locate(place.place.id, at: PlaceLocation(owner: place.place.owner, position: slot.position), row: slot.row)
-            lists.append(slot, indexingTags: false)
-        }
-        lists.appendTags(tags.finish())
-    }
-
     /// The state, or why the rows cannot be one (an id twice, two places at one position).
     package consuming func build() throws -> StoreState {
         var state = self.state

@@ -178,19 +178,6 @@ extension TagIndex {
             return tag
         }
 
-        /// Records `later`'s places after these, as if each had been inserted here in its order: a tag both hold
-        /// keeps this index's spelling and lists this index's places before `later`'s.
-        package mutating func append(contentsOf later: consuming Loading) {
-            for tag in later.tags {
-                if let known = tagOfKey[tag.key] {
-                    tags[known].ids += tag.ids
-                } else {
-                    tagOfKey[tag.key] = tags.count
-                    tags.append(tag)
-                }
-            }
-        }
-
         /// The index.
         package consuming func build() -> TagIndex {
             var entries: [String: Entry] = [:]
