@@ -14,26 +14,15 @@ public struct ExportResult: Sendable, Hashable {
     /// The document.
     public let document: JSONValue
 
-    /// Writes the result; `written` is the document when the caller wrote it (KML and KMZ, which this module does
-    /// not write), written as a string of its text, or of base64 for KMZ.
-    public static func write(
-        format: ExportFormat, places: [Place], includeOwner: Bool, written: [UInt8]? = nil, to out: inout JSONWriter
-    ) {
+    /// Writes the result with the document `ExportEncoding` writes (not KML or KMZ: see the other `write`).
+    public static func write(format: ExportFormat, places: [Place], includeOwner: Bool, to out: inout JSONWriter) {
         write(format: format, to: &out) { out in
-            if let written {
-                if format == .kmz {
-                    out.writeString(Base64.encode(written))
-                } else {
-                    written.withUnsafeBufferPointer { out.writeString(utf8: $0) }
-                }
-            } else {
-                ExportEncoding.writeDocument(format: format, places: places, includeOwner: includeOwner, to: &out)
-            }
+            ExportEncoding.writeDocument(format: format, places: places, includeOwner: includeOwner, to: &out)
         }
     }
 
-    /// Writes the result with the document `writeDocument` writes as a JSON value (KML, which the caller writes
-    /// as a string straight into the reply).
+    /// Writes the result with the document `writeDocument` writes as a JSON value: KML and KMZ, which this module
+    /// does not write, as a string of the document's text or of the archive's base64.
     public static func write(
         format: ExportFormat, to out: inout JSONWriter, document writeDocument: (inout JSONWriter) -> Void
     ) {

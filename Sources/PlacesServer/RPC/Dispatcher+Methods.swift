@@ -161,16 +161,18 @@ extension Dispatcher {
         let places = Array(try unlockedSnapshot().visible(to: caller.uid, allUsers: params.allUsers).places)
         let includeOwner = params.allUsers
         // KMZ is written here, before the reply, so that a refusal (an archive over zip's limits) is its error.
-        let written: [UInt8]? = params.format == .kmz ? try KMZExport.kmz(places, groupByTag: params.groupByTag) : nil
+        let kmz = params.format == .kmz ? try KMZExport.kmz(places, groupByTag: params.groupByTag) : []
         return .success { writer in
-            if params.format == .kml {
+            switch params.format {
+            case .kml:
                 // Straight into the reply's string: the document is tens of megabytes for a large store.
                 ExportResult.write(format: .kml, to: &writer) { out in
                     KMLExport.writeJSONString(places, groupByTag: params.groupByTag, to: &out)
                 }
-            } else {
-                ExportResult.write(
-                    format: params.format, places: places, includeOwner: includeOwner, written: written, to: &writer)
+            case .kmz:
+                ExportResult.write(format: .kmz, to: &writer) { out in out.writeString(Base64.encode(kmz)) }
+            case .json, .geojson, .gpx, .csv:
+                ExportResult.write(format: params.format, places: places, includeOwner: includeOwner, to: &writer)
             }
         }
     }
