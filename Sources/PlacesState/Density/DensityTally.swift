@@ -102,43 +102,6 @@ final class DensityTally: @unchecked Sendable {
         counts[2 &* cell &+ (isVisited ? 0 : 1)] &+= 1
     }
 
-    /// Counts each entry of a leaf whose box lies inside the grid's in its cell, if it passes the `visited` filter,
-    /// and offers it to the cell's labels: `DensityGrid`'s arithmetic (`eastward`, `southward`, `column`, `row`,
-    /// `squaredDistance` with the centres looked up), with the grid and the buffers read once rather than at
-    /// every entry (a world map counts most of a million places here).
-    func countInBox(_ entries: UnsafeBufferPointer<SpatialEntry>, visited: Bool?) {
-        let west = grid.box.west
-        let north = grid.box.north
-        let wraps = grid.box.wraps
-        let columnScale = grid.columnScale
-        let rowScale = grid.rowScale
-        let columns = grid.columns
-        let lastColumn = grid.columns - 1
-        let lastRow = grid.rows - 1
-        let counts = counts
-        let centreEastward = centreEastward
-        let centreSouthward = centreSouthward
-        let hasLabels = labels > 0
-        for entry in entries {
-            let isVisited = entry.isVisited
-            if let visited, isVisited != visited { continue }
-            let offset = entry.longitude - west
-            let eastward = offset < 0 && wraps ? offset + 360 : offset
-            let southward = north - entry.latitude
-            let column = min(Int(eastward * columnScale), lastColumn)
-            let row = min(Int(southward * rowScale), lastRow)
-            let cell = row &* columns &+ column
-            counts[2 &* cell &+ (isVisited ? 0 : 1)] &+= 1
-            guard hasLabels else { continue }
-            let across = eastward - centreEastward[column]
-            let down = southward - centreSouthward[row]
-            offer(
-                Candidate(
-                    distance: across * across + down * down, position: entry.position, stored: entry.unmanagedStored),
-                to: cell)
-        }
-    }
-
     /// Whether `cell` holds `labels` places that all come before `bound`, so that nothing ranked at `bound` or
     /// after it can be one of them.
     func isBeaten(_ bound: Candidate, in cell: Int) -> Bool {

@@ -130,7 +130,7 @@ struct DensityWalk {
 
     /// Counts each entry of a leaf whose box lies inside the grid's, as `scan` does, without checking the box.
     private func scanInBox(_ entries: UnsafeBufferPointer<SpatialEntry>) {
-        tally.countInBox(entries, visited: visited)
+        for entry in entries { count(entry) }
     }
 
     /// Counts an entry in the grid's box in its cell, if it passes the filter, and offers it to the cell's labels.
