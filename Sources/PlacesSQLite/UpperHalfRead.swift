@@ -46,6 +46,7 @@ final class UpperHalfRead: @unchecked Sendable {
     private func read() {
         defer { connection.close() }
         MemoryAllocator.prepareThreadHeap(bytes: min(Self.preparedHeap, expectedRows * Self.bytesPerPlace))
+        connection.mapForScanning()
         outcome = Result {
             let places = try connection.prepare(StateLoader.placesQuery + " WHERE rowid > \(middle)")
             var slots: [PlaceSlot] = []
