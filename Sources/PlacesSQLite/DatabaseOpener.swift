@@ -25,6 +25,7 @@ enum DatabaseOpener {
             throw .cannotOpen(path: path, reason: error.message)
         }
         defer { reader.close() }
+        reader.mapForScanning()
         let identity = try inspector.identify(reader)
         var preloaded: StoreState?
         if identity == .placesd(version: inspector.latestVersion) {

@@ -15,6 +15,7 @@ final class IntegrityCheck: Sendable {
             do {
                 let connection = try SQLiteConnection(path: path, mode: mode)
                 defer { connection.close() }
+                connection.mapForScanning()
                 try DatabaseInspector().checkIntegrity(connection)
                 result = .success(())
             } catch let error as StoreError {

@@ -52,6 +52,24 @@ final class SQLiteConnection {
         sqlite3_busy_timeout(opened, 5_000)
     }
 
+    /// The most of the file a scanning connection maps (SQLite caps it at its own `SQLITE_MAX_MMAP_SIZE`, 2 GiB as
+    /// Debian builds it); the rest of a larger file is read as usual.
+    static let scanMappingSize: Int64 = 0x7FFF_0000
+
+    /// Makes this read-only connection read the file's pages from a memory mapping instead of copying each into
+    /// its page cache with a `pread`: for the connections that scan the whole file once while the store loads
+    /// (the state's two halves and `quick_check`), some 50,000 system calls and page copies fewer for a million
+    /// places, for about 2,000 more page faults (each maps several pages). A page the WAL holds is still read from
+    /// the WAL, and the mapping goes with the connection. One difference: an I/O error reading the mapped file
+    /// (a failing disk) ends the process with SIGBUS where a `pread` would fail the load with an error. A
+    /// database routed through a test's VFS keeps reading through it, so that injected read failures still
+    /// strike.
+    func mapForScanning() {
+        guard SQLiteVFSRoutes.vfs(forDatabaseAt: path) == nil else { return }
+        // Only a speed-up: a connection that cannot map reads as before.
+        _ = try? execute("PRAGMA mmap_size = \(Self.scanMappingSize)")
+    }
+
     deinit {
         close()
     }

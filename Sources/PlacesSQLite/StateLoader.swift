@@ -59,7 +59,10 @@ struct StateLoader {
             return try loadPlaces(into: &assembly, from: connection, rows: nil)
         }
         let middle = lowest + (highest - lowest) / 2
-        guard let upper = UpperHalfRead(connection: second, above: middle) else {
+        guard
+            let upper = UpperHalfRead(
+                connection: second, above: middle, expectedRows: min(Int(clamping: highest - middle), total))
+        else {
             return try loadPlaces(into: &assembly, from: connection, rows: nil)
         }
         let lower = Result { () throws in
@@ -125,9 +128,8 @@ struct StateLoader {
         guard PlaceColumns.sealed(in: places, at: 4) == nil else {
             throw DamagedState(reason: "place '\(id)' is sealed in a plaintext store")
         }
-        let place = PlaceColumns.publicFields(in: places, at: 4).place(
-            id: id, owner: try owner(places.int64(at: 1)),
-            privateFields: PlaceColumns.privateFields(in: places, at: 4, tagLists: tagLists))
+        let place = PlaceColumns.plaintextPlace(
+            in: places, at: 4, id: id, owner: try owner(places.int64(at: 1)), tagLists: tagLists)
         return PlaceSlot(place: place, position: places.int64(at: 2), row: places.int64(at: 3))
     }
 

@@ -60,6 +60,47 @@ import Testing
         #expect(reopened.snapshot().owners == [UInt32.max])
     }
 
+    /// A store large enough to be read in two halves side by side, with every field set in some places (tags, a
+    /// visit date, a description) and not in others, comes back with each place equal to what was stored, in its
+    /// order, and with as many places under each tag. Loading maps the file instead of reading it, but not for a
+    /// store routed through a test's VFS (`routed`): a read failure injected there still stops the loading.
+    @Test(arguments: [false, true])
+    func aStoreReadInTwoHalvesKeepsEveryField(routed: Bool) throws {
+        let path = directory.file("places.sqlite")
+        let faults = FaultInjection()
+        let options = OpeningOptions(faultHook: routed ? faults : nil)
+        let store = try openStore(path, options: options)
+        let count = StateLoader.splitThreshold + 2_000
+        let imports = try (0..<count).map { number throws(ValidationError) in
+            let visitedAt = Timestamp(millisecondsSinceEpoch: 1_700_000_000_000 + Int64(number))
+            return PlaceImport(
+                id: nil,
+                draft: try PlaceDraft(
+                    name: "Place \(number)", description: number % 3 == 0 ? "about place \(number), é" : "",
+                    latitude: Double(number % 180) - 89.5, longitude: Double(number % 360) - 179.5,
+                    visitedAt: number % 4 == 0 ? visitedAt : nil,
+                    tags: number % 5 == 0 ? [] : ["tag-\(number % 7)", "Other \(number % 3)"]))
+        }
+        _ = try store.perform(.importPlaces(imports), owner: 1)
+        let before = store.snapshot()
+        store.close()
+
+        let reopened = try openStore(path, options: options)
+        let after = reopened.snapshot()
+        reopened.close()
+        #expect(after.count == count)
+        #expect(Array(after.allPlaces()) == Array(before.allPlaces()))
+        #expect(after.allPlaces().contains { $0.visitedAt != nil && !$0.tags.isEmpty && !$0.description.isEmpty })
+        #expect(after.tagCounts(of: 1).map(\.tag) == before.tagCounts(of: 1).map(\.tag))
+        #expect(after.tagCounts(of: 1).map(\.count) == before.tagCounts(of: 1).map(\.count))
+        if routed {
+            // Well into the scans: the file has over a thousand pages.
+            faults.failStorage(.readFails(.database), at: .fromCall(200))
+            #expect(throws: StoreError.self) { try openStore(path, options: options).close() }
+            #expect(faults.injectedStorageFaultCount > 0)
+        }
+    }
+
     @Test func newDatabaseGetsTheSchemaAndMarkers() throws {
         let path = directory.file("nested/dirs/places.sqlite")
         try openStore(path).close()

@@ -6,12 +6,13 @@ package struct StateAssembly {
     private var state = StoreState()
     private var revisions: [UserID: Int64] = [:]
     private var index: PlaceIndex.Builder
-    private let spatial = SpatialIndexBuild()
+    private let spatial: SpatialIndexBuild
     private var lists: LoadingLists
 
     /// An assembly of about `expectedCount` places at store revision `revision`.
     package init(expectedCount: Int, revision: Int64) {
         index = PlaceIndex.Builder(expectedCount: expectedCount)
+        spatial = SpatialIndexBuild(expectedCount: expectedCount)
         lists = LoadingLists(expectedCount: expectedCount, spatial: spatial)
         state.revision = revision
     }

@@ -13,7 +13,8 @@ package enum CurveSort {
             return entries
         }
         var source = entries
-        var target = source
+        // Every element of `target` is written by each pass before any is read: no copy of `source` to start with.
+        var target = [SpatialEntry](unsafeUninitializedCapacity: source.count) { _, count in count = source.count }
         let buckets = 1 << digitBits
         var counts = [Int](repeating: 0, count: buckets)
         for shift in stride(from: 0, to: 2 * HilbertCurve.order, by: digitBits) {

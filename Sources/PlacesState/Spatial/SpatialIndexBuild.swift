@@ -12,8 +12,13 @@ package final class SpatialIndexBuild: Sendable {
     private let received = Locked<[UserID: [SpatialEntry]]>([:])
     private let built = Locked<[UserID: SpatialIndex]>([:])
 
-    /// Creates a build with no entries.
-    package init() {}
+    /// How many entries the first owner's array is made room for.
+    private let expectedCount: Int
+
+    /// Creates a build with no entries, of about `expectedCount` places in all.
+    package init(expectedCount: Int = 0) {
+        self.expectedCount = expectedCount
+    }
 
     /// Hands over some of `owner`'s entries, whose curve indices are yet to be computed.
     package func add(_ entries: consuming [SpatialEntry], of owner: UserID) {
@@ -25,7 +30,17 @@ package final class SpatialIndexBuild: Sendable {
                     keyed[index].key = HilbertCurve.index(of: keyed[index].coordinate)
                 }
             }
-            self.received.withLock { $0[owner, default: []].append(contentsOf: keyed) }
+            self.received.withLock { received in
+                if received.isEmpty {
+                    // The first owner usually holds every place (one user's store): room for all of them at once,
+                    // whose pages are only touched as entries arrive, instead of growing the array again and again
+                    // (each time a copy, and pages faulted in afresh).
+                    var all: [SpatialEntry] = []
+                    all.reserveCapacity(self.expectedCount)
+                    received[owner] = all
+                }
+                received[owner, default: []].append(contentsOf: keyed)
+            }
         }
     }
 
