@@ -10,15 +10,18 @@ enum AtomicFile {
 
     /// Writes `contents` to `path` through `path.tmp` (mode 0666 less the umask).
     static func write(_ path: String, _ contents: [UInt8]) throws(OutputError) {
+        try contents.withUnsafeBytes { bytes in Result { () throws(OutputError) in try write(path, bytes) } }.get()
+    }
+
+    /// Writes `contents` to `path` through `path.tmp` (mode 0666 less the umask).
+    static func write(_ path: String, _ contents: UnsafeRawBufferPointer) throws(OutputError) {
         let temporary = path + temporarySuffix
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
         guard fd >= 0 else {
             throw OutputError(reason: "\(SystemError.text(forErrno: errno)) (creating '\(temporary)')")
         }
         let file = FileDescriptor(rawValue: fd)
-        let outcome: Result<Void, SystemError> = contents.withUnsafeBytes { bytes in
-            Result { () throws(SystemError) in try file.writeAll(bytes) }
-        }
+        let outcome = Result { () throws(SystemError) in try file.writeAll(contents) }
         var failure: String?
         if case .failure(let error) = outcome {
             failure = error.reason

@@ -9,7 +9,7 @@ public struct CLIRuntime {
     /// Reads a whole file (`-`: standard input), telling `progress` the bytes read so far and the total when known.
     public typealias InputReader = (_ path: String, _ progress: (Int, Int?) -> Void) throws(InputError) -> [UInt8]
     /// Replaces the file at a path with the given bytes, atomically.
-    public typealias FileWriter = (_ path: String, _ contents: [UInt8]) throws(OutputError) -> Void
+    public typealias FileWriter = (_ path: String, _ contents: UnsafeRawBufferPointer) throws(OutputError) -> Void
     /// Starts catching SIGINT and SIGTERM.
     public typealias StopSignalInstaller = () throws(SystemError) -> any StopSignals
     /// Returns `count` bytes from the kernel's random source.

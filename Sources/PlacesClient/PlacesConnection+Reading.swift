@@ -14,13 +14,20 @@ extension PlacesConnection {
     public func nextMessage(timeoutMilliseconds: Int32? = nil) throws(ClientError) -> RPCIncoming? {
         let deadline = timeoutMilliseconds.map { Clock.monotonicNanoseconds() + UInt64(max($0, 0)) * 1_000_000 }
         while true {
-            guard let line = try nextLine(deadline: deadline) else { return nil }
-            if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) {
-                continue
+            // Parsed where it lies in the buffer: a reply may be tens of megabytes.
+            let parsed = try withNextLine(deadline: deadline) { line -> Result<RPCIncoming, JSONParseError>? in
+                if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) {
+                    return nil
+                }
+                return Result { () throws(JSONParseError) in
+                    try RPCEnvelope.parseResponse(UnsafeRawBufferPointer(line))
+                }
             }
-            do {
-                return try RPCEnvelope.parseResponse(line)
-            } catch {
+            switch parsed {
+            case nil: return nil
+            case .some(nil): continue
+            case .success(let incoming)??: return incoming
+            case .failure(let error)??:
                 throw .protocolViolation("invalid JSON at offset \(error.offset): \(error.reason)")
             }
         }
@@ -45,9 +52,18 @@ extension PlacesConnection {
 
     /// The next complete line, reading (and waiting until `deadline`, in monotonic nanoseconds) as needed.
     func nextLine(deadline: UInt64?) throws(ClientError) -> [UInt8]? {
+        try withNextLine(deadline: deadline) { Array($0) }
+    }
+
+    /// What `body` makes of the next complete line (its bytes valid only during the call), reading (and
+    /// waiting until `deadline`, in monotonic nanoseconds) as needed; nil when the daemon has closed the
+    /// connection.
+    func withNextLine<Line>(
+        deadline: UInt64?, _ body: (UnsafeBufferPointer<UInt8>) -> Line
+    ) throws(ClientError) -> Line? {
         guard isOpen else { throw .connectionClosed }
         while true {
-            if let line = buffer.nextLine() {
+            if let line = buffer.withNextLine(body) {
                 return line
             }
             if buffer.isOverLimit {
@@ -92,21 +108,12 @@ extension PlacesConnection {
     }
 
     private func fill() throws(ClientError) {
-        let outcome: Result<Int?, SystemError> = chunk.withUnsafeMutableBytes { bytes in
-            Result { () throws(SystemError) in try descriptor.read(into: bytes) }
+        let read: Int?
+        do {
+            read = try buffer.readInto { free throws(SystemError) -> Int? in try descriptor.read(into: free) }
+        } catch {
+            throw .io(error)
         }
-        let count: Int?
-        switch outcome {
-        case .success(let read): count = read
-        case .failure(let error): throw .io(error)
-        }
-        guard let count else { return }
-        if count == 0 {
-            isAtEndOfStream = true
-            return
-        }
-        chunk.withUnsafeBytes { bytes in
-            buffer.append(UnsafeRawBufferPointer(rebasing: bytes[0..<count]))
-        }
+        if read == 0 { isAtEndOfStream = true }
     }
 }

@@ -23,7 +23,6 @@ public final class PlacesConnection {
     public var interruption: FileDescriptor?
     let descriptor: FileDescriptor
     var buffer = LineBuffer(maximumLineLength: PlacesConnection.maximumLineLength)
-    var chunk = [UInt8](repeating: 0, count: 64 << 10)
     var isOpen = true
     var isAtEndOfStream = false
     private var nextID: Int64 = 1

@@ -221,6 +221,34 @@ import Testing
         #expect(buffer.isOverLimit)
     }
 
+    /// A line of megabytes arriving in reads of any size, with lines before and after it, comes out whole, and so
+    /// do the lines around it.
+    @Test func lineBufferKeepsALongLineReadInManyPieces() {
+        var buffer = LineBuffer(maximumLineLength: 1 << 30)
+        let long = (0..<300_000).map { "\($0 % 10)" }.joined() + "end"
+        let stream = Array(("first\n" + long + "\r\nlast\n").utf8)
+        var offset = 0
+        var lines: [[UInt8]] = []
+        var pieceSize = 1
+        while offset < stream.count {
+            let end = min(offset + pieceSize, stream.count)
+            stream[offset..<end].withUnsafeBytes { buffer.append($0) }
+            offset = end
+            pieceSize = pieceSize * 3 % 70_001 + 1
+            while let line = buffer.nextLine() { lines.append(line) }
+        }
+        #expect(lines == [Array("first".utf8), Array(long.utf8), Array("last".utf8)])
+        #expect(!buffer.hasPartialLine)
+        let read = buffer.readInto { free in
+            Array("read\nin".utf8).withUnsafeBytes { free.copyMemory(from: $0) }
+            return 7
+        }
+        #expect(read == 7)
+        let line = buffer.withNextLine { String(decoding: $0, as: UTF8.self) }
+        #expect(line == "read")
+        #expect(buffer.hasPartialLine)
+    }
+
     @Test func lineBufferHandsOverALineThatIsAllItHolds() {
         var buffer = LineBuffer(maximumLineLength: 100)
         Array("whole\r\n".utf8).withUnsafeBytes { buffer.append($0) }

@@ -89,4 +89,20 @@ import Testing
             }
         }
     }
+
+    /// A string of megabytes with escapes all through it (an export's document) reads back whole, with escaped
+    /// quotes and backslashes just before its end and a value after it: the parser makes room for the rest of
+    /// such a string at once, up to its closing quote.
+    @Test(arguments: ["\\\"", "\\\\", "\\\\\\\"", "x"])
+    func readsAStringOfMegabytesWithEscapes(ending: String) throws {
+        let line = "<Placemark><name>Place</name>\\n<desc kind=\\\"a\\\">\\u00e9 and \\\\ too</desc>\\n"
+        let expectedLine = "<Placemark><name>Place</name>\n<desc kind=\"a\">é and \\ too</desc>\n"
+        let count = 40_000
+        let text = "{\"document\":\"" + String(repeating: line, count: count) + ending + "\",\"after\":\"\\\"\"}"
+        let value = try JSONParser.parse(text)
+        let expectedEnding = try #require(JSONParser.parse("\"\(ending)\"").stringValue)
+        #expect(value["document"]?.stringValue == String(repeating: expectedLine, count: count) + expectedEnding)
+        #expect(value["after"]?.stringValue == "\"")
+        #expect(text.utf8.count > 2 << 20)
+    }
 }

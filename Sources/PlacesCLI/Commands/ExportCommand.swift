@@ -65,13 +65,25 @@ enum ExportCommand {
         }
         let result = try context.call(ExportParams(format: format, groupByTag: isGrouped))
         let document = try context.decode(result, from: Method.export.rawValue, ExportResult.decode).document
-        let bytes = context.isJSON ? Array((result.jsonText + "\n").utf8) : try documentBytes(document, format: format)
         guard let output else {
+            let bytes =
+                context.isJSON ? Array((result.jsonText + "\n").utf8) : try documentBytes(document, format: format)
             return try context.write(bytes: bytes)
         }
-        do {
-            try context.runtime.writeFile(output, bytes)
-        } catch {
+        let outcome: Result<Void, OutputError>
+        if !context.isJSON, format != .kmz, case .string(var text) = document, text.hasSuffix("\n") {
+            // The document's own bytes, not a copy of them: an export may be tens of megabytes.
+            outcome = text.withUTF8 { utf8 in
+                Result { () throws(OutputError) in try context.runtime.writeFile(output, UnsafeRawBufferPointer(utf8)) }
+            }
+        } else {
+            let bytes =
+                context.isJSON ? Array((result.jsonText + "\n").utf8) : try documentBytes(document, format: format)
+            outcome = bytes.withUnsafeBytes { bytes in
+                Result { () throws(OutputError) in try context.runtime.writeFile(output, bytes) }
+            }
+        }
+        if case .failure(let error) = outcome {
             throw .output("cannot write '\(output)': \(error.reason)")
         }
         if !context.isJSON {

@@ -124,7 +124,9 @@ enum MapCommand {
     static func writeSVG(_ document: String, to path: String, context: CommandContext) throws(CLIFailure) {
         guard path != "-" else { return try context.write(document) }
         do {
-            try context.runtime.writeFile(path, Array(document.utf8))
+            try Array(document.utf8).withUnsafeBytes { bytes in
+                Result { () throws(OutputError) in try context.runtime.writeFile(path, bytes) }
+            }.get()
         } catch {
             throw .output("cannot write '\(path)': \(error.reason)")
         }

@@ -30,12 +30,16 @@ public enum KMLExport {
         out.writeRaw("\"")
     }
 
-    /// About the size of the document, a little more for most places: the markup of a placemark and its texts.
+    /// A little more than the document takes when its texts need no escape: the markup of a placemark (with
+    /// `visited`, `visitedAt` and the longest coordinates), its texts and a fifth more. Reserved at once, so that
+    /// the buffer is not grown (a copy of everything written so far) near the end of a large document; room not
+    /// written is never touched, so it takes no memory.
     private static func estimatedBytes(_ places: [Place]) -> Int {
-        places.reduce(256) { total, place in
-            total + 260 + place.name.utf8.count + place.description.utf8.count
+        let texts = places.reduce(512) { total, place in
+            total + 400 + place.name.utf8.count + place.description.utf8.count
                 + place.tags.reduce(0) { $0 + $1.utf8.count + 1 }
         }
+        return texts + texts / 5
     }
 
     /// Writes the whole document.
@@ -75,11 +79,14 @@ public enum KMLExport {
         xml.writeRaw("</name>")
         if !place.description.isEmpty {
             xml.writeRaw("<description>")
-            output.text(KMLDescription.html(place.description), to: &xml)
+            // Most descriptions are plain text that HTML shows as it is: copied at once.
+            if !KMLOutput.appendPlain(place.description, isDescription: true, to: &xml) {
+                output.text(KMLDescription.html(place.description), to: &xml)
+            }
             xml.writeRaw("</description>")
         }
         xml.writeRaw("<ExtendedData><Data name='id'><value>")
-        xml.writeRaw(place.id.description.utf8)
+        KMLOutput.append(place.id, to: &xml)
         xml.writeRaw("</value></Data>")
         if place.isVisited { xml.writeRaw("<Data name='visited'><value>true</value></Data>") }
         if let visitedAt = place.visitedAt {
@@ -92,7 +99,7 @@ public enum KMLExport {
         xml.writeRaw("<Data name='tags'><value>")
         for (offset, tag) in place.tags.enumerated() {
             if offset > 0 { xml.writeRaw(";") }
-            output.text(KMLTagList.escaped(tag), to: &xml)
+            if !KMLOutput.appendPlain(tag, isTag: true, to: &xml) { output.text(KMLTagList.escaped(tag), to: &xml) }
         }
         xml.writeRaw("</value></Data>")
         xml.writeRaw("</ExtendedData><Point><coordinates>")
@@ -122,9 +129,10 @@ struct KMLOutput {
     }
 
     /// Writes `text` as XML character data (`ExportEncoding.appendEscapedXML`), then escaped for a JSON string
-    /// when written in one: in place, as most texts need nothing more (only a tab or a line feed, which XML
-    /// keeps, or a backslash does).
+    /// when written in one: copied at once when it needs neither (`appendPlain`), else escaped in place, as
+    /// most texts need nothing more (only a tab or a line feed, which XML keeps, or a backslash does).
     func text(_ text: String, to xml: inout JSONWriter) {
+        if Self.appendPlain(text, to: &xml) { return }
         let start = xml.bytes.count
         ExportEncoding.appendEscapedXML(text, to: &xml.bytes)
         guard isJSONString,
@@ -133,5 +141,61 @@ struct KMLOutput {
         let written = Array(xml.bytes[start...])
         xml.bytes.removeSubrange(start...)
         written.withUnsafeBufferPointer { xml.writeStringContents(utf8: $0) }
+    }
+
+    /// Appends `text` as it is and returns true when it reads back the same both as XML character data and
+    /// inside a JSON string: no control character (a tab or a line feed included), `&`, `<`, `>`, `"`, `'`, `\\`
+    /// or `0xEF` byte (which starts U+FFFE and U+FFFF); else appends nothing and returns false. With
+    /// `isDescription`, also false for text that HTML would show otherwise (`KMLDescription.html`): a space at
+    /// either end or next to another. With `isTag`, also false for a `;` (`KMLTagList.escaped`).
+    static func appendPlain(
+        _ text: String, isDescription: Bool = false, isTag: Bool = false, to xml: inout JSONWriter
+    ) -> Bool {
+        var text = text
+        return text.withUTF8 { utf8 in
+            guard isPlain(utf8, isDescription: isDescription, isTag: isTag) else { return false }
+            xml.bytes.append(contentsOf: utf8)
+            return true
+        }
+    }
+
+    private static func isPlain(_ utf8: UnsafeBufferPointer<UInt8>, isDescription: Bool, isTag: Bool) -> Bool {
+        // The bytes below 0x40 refused, as bits: the control characters, `"`, `&`, `'`, `<` and `>`.
+        let specialBelow40: UInt64 = 0xFFFF_FFFF | 1 << 0x22 | 1 << 0x26 | 1 << 0x27 | 1 << 0x3C | 1 << 0x3E
+        var previous: UInt8 = 0
+        for byte in utf8 {
+            if byte < 0x40 {
+                if specialBelow40 >> UInt64(byte) & 1 != 0 { return false }
+                if byte == UInt8(ascii: " ") && previous == byte && isDescription { return false }
+                if byte == UInt8(ascii: ";") && isTag { return false }
+            } else if byte == UInt8(ascii: "\\") || byte == 0xEF {
+                return false
+            }
+            previous = byte
+        }
+        if isDescription, let first = utf8.first, let last = utf8.last {
+            return first != UInt8(ascii: " ") && last != UInt8(ascii: " ")
+        }
+        return true
+    }
+
+    /// Appends `id` in its canonical lower-case form, without making a `String`.
+    static func append(_ id: PlaceID, to xml: inout JSONWriter) {
+        var shift = 60
+        var value = id.high
+        for index in 0..<36 {
+            if index == 8 || index == 13 || index == 18 || index == 23 {
+                xml.bytes.append(UInt8(ascii: "-"))
+                continue
+            }
+            let digit = UInt8(truncatingIfNeeded: value >> UInt64(shift)) & 0xF
+            xml.bytes.append(digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10)
+            if shift == 0 {
+                shift = 60
+                value = id.low
+            } else {
+                shift -= 4
+            }
+        }
     }
 }

@@ -100,9 +100,45 @@ extension JSONScanner {
     }
 
     private mutating func appendRun(from runStart: Int) {
-        if index > runStart {
-            scratch.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: index - runStart))
+        guard index > runStart else { return }
+        let length = index - runStart
+        if scratch.count + length > scratch.capacity && scratch.count + length > 1 << 20 {
+            // A long string (an export's document, tens of megabytes): room for the rest of it at once, rather
+            // than doubling again and again, each time a copy of all so far.
+            scratch.reserveCapacity(scratch.count + stringBytes(from: runStart))
         }
+        scratch.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: length))
+    }
+
+    /// The bytes from `offset` (not inside an escape) to the string's closing quote, or to the end of the text
+    /// when it has none: at least what the rest of the string takes unescaped.
+    private func stringBytes(from offset: Int) -> Int {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let raw = UnsafeRawPointer(base)
+        var position = offset
+        while position < count {
+            if position + 8 <= count {
+                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+                let quotes = word ^ (ones &* 0x22)
+                let quoteZeros = (quotes &- ones) & ~quotes & 0x8080_8080_8080_8080
+                guard quoteZeros != 0 else {
+                    position += 8
+                    continue
+                }
+                position += quoteZeros.trailingZeroBitCount >> 3
+            } else if base[position] != UInt8(ascii: "\"") {
+                position += 1
+                continue
+            }
+            // A quote after an odd number of backslashes is escaped.
+            var backslashes = 0
+            while position - backslashes > offset && base[position - backslashes - 1] == UInt8(ascii: "\\") {
+                backslashes += 1
+            }
+            if backslashes % 2 == 0 { return position - offset }
+            position += 1
+        }
+        return count - offset
     }
 
     /// Reads one escape sequence at `index` (the backslash) and appends what it stands for to `scratch`.

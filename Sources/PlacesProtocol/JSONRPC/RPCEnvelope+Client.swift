@@ -28,6 +28,14 @@ extension RPCEnvelope {
     ///
     /// Throws when the line is not JSON, or not a JSON-RPC 2.0 response or notification (the reason says why).
     public static func parseResponse(_ line: [UInt8]) throws(JSONParseError) -> RPCIncoming {
+        let result = line.withUnsafeBytes { bytes in
+            Result { () throws(JSONParseError) in try parseResponse(bytes) }
+        }
+        return try result.get()
+    }
+
+    /// Parses one line the daemon sent, given as its bytes, as `parseResponse(_: [UInt8])` does.
+    public static func parseResponse(_ line: UnsafeRawBufferPointer) throws(JSONParseError) -> RPCIncoming {
         let value = try JSONParser.parse(line)
         switch value {
         case .object(let object):
