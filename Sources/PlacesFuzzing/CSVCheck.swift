@@ -30,25 +30,44 @@ enum CSVCheck {
     }
 
     /// Reads any bytes as a CSV document: the reader refuses or reads without crashing, a refusal is -32602 for
-    /// `csv…` or -32006, and what it reads obeys the place rules.
+    /// `csv…` or -32006, and what it reads obeys the place rules; text read in two pieces (a staged import's) is
+    /// the same document, or refused alike.
     static func checkDocument(_ data: UnsafeRawBufferPointer, maximumPlaces: Int) throws(FuzzViolation) {
+        let whole = try checkWhole(data, maximumPlaces: maximumPlaces)
+        guard let text = String(validating: data, as: UTF8.self) else { return }
+        let scalars = Array(text.unicodeScalars)
+        var first = ""
+        var second = ""
+        first.unicodeScalars.append(contentsOf: scalars[..<(scalars.count / 2)])
+        second.unicodeScalars.append(contentsOf: scalars[(scalars.count / 2)...])
+        var reader = CSVPieceReader(maximumPlaces: maximumPlaces)
+        reader.read(first)
+        reader.read(second)
+        try require(reader.finish() == whole, "csv.pieces", "read in two pieces, the document is another")
+    }
+
+    /// Reads any bytes as a CSV document, as `checkDocument` says; the document, or nil when it is refused.
+    private static func checkWhole(_ data: UnsafeRawBufferPointer, maximumPlaces: Int) throws(FuzzViolation)
+        -> ImportedDocument?
+    {
         let document: ImportedDocument
         do throws(RPCError) {
             document = try CSVImport.document(from: data, maximumPlaces: maximumPlaces)
         } catch {
             guard error.code == RPCErrorCode.invalidParams else {
                 try require(error.code == RPCErrorCode.limitReached, "csv.code", "the CSV importer threw \(error.code)")
-                return
+                return nil
             }
             let field = error.data?["field"]?.stringValue ?? ""
             try require(field == "csv" || field.hasPrefix("csv.line["), "csv.field", "refused naming \(field)")
             try ParamsCheck.checkError(error, params: nil, nested: true)
-            return
+            return nil
         }
         try require(document.places.count <= maximumPlaces, "csv.count", "\(document.places.count) places read")
         for place in document.places {
             try PlaceFieldsCheck.check(place.draft)
         }
+        return document
     }
 
     private static func read(_ bytes: [UInt8], maximumPlaces: Int) throws(RPCError) -> ImportedDocument {

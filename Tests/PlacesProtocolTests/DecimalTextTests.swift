@@ -21,6 +21,18 @@ import Testing
         #expect(DecimalText.double(text) == nil)
     }
 
+    /// Read on UTF-8 bytes, a number is what it is read as text, and what is no number is nil.
+    @Test(arguments: [
+        "48.8584", " +47.5 ", "\t-1e-06\r\n", "-.5", "5.", "1E+3", "0", "-0", "007.50", "1e400",
+        "2.2250738585072014e-308", "0.30000000000000004", "nan", "inf", "0x1p3", "48,85", "1e", ".", "", " ", "+-1",
+        "1 2", "-", "+", "e5", "1e+", "1.2.3", "١٢", "4\u{A0}",
+    ])
+    func readsBytesAsItReadsText(text: String) {
+        let bytes = Array(text.utf8)
+        #expect(DecimalText.double(utf8: bytes[...]) == DecimalText.double(text))
+        #expect(DecimalText.double(utf8: ([0x41] + bytes + [0x41])[1..<(bytes.count + 1)]) == DecimalText.double(text))
+    }
+
     @Test func readsSignsExponentsAndSpaces() {
         #expect(DecimalText.double(" +47.5 ") == 47.5)
         #expect(DecimalText.double("1e-05") == 0.00001)

@@ -14,6 +14,26 @@ struct CSVColumns {
         case ignored
         /// A column placesd keeps nothing of.
         case dropped
+
+        /// The role's place in `firstColumn`: every row asks for its columns many times, so not through a hash.
+        var slot: Int {
+            switch self {
+            case .name: 0
+            case .latitude: 1
+            case .longitude: 2
+            case .description: 3
+            case .url: 4
+            case .visited: 5
+            case .visitedAt: 6
+            case .tags: 7
+            case .id: 8
+            case .ignored: 9
+            case .dropped: 10
+            }
+        }
+
+        /// How many slots there are.
+        static let slotCount = 11
     }
 
     /// The headers' names, as written (trimmed), for messages.
@@ -24,8 +44,8 @@ struct CSVColumns {
     /// The description columns, in header order.
     let descriptionColumns: [Int]
 
-    /// The column holding each role read once, by role.
-    private let firstColumn: [Role: Int]
+    /// The column holding each role read once, by the role's `slot`.
+    private let firstColumn: [Int?]
 
     private static let aliases: [String: Role] = [
         "name": .name, "title": .name, "latitude": .latitude, "lat": .latitude, "longitude": .longitude,
@@ -39,13 +59,13 @@ struct CSVColumns {
     init(names: [String]) {
         self.names = names
         var roles: [Role] = []
-        var firstColumn: [Role: Int] = [:]
+        var firstColumn = [Int?](repeating: nil, count: Role.slotCount)
         for (index, name) in names.enumerated() {
             var role = Self.aliases[name.lowercased()] ?? .dropped
             switch role {
             case .description, .ignored, .dropped: break
             default:
-                if firstColumn[role] == nil { firstColumn[role] = index } else { role = .dropped }
+                if firstColumn[role.slot] == nil { firstColumn[role.slot] = index } else { role = .dropped }
             }
             roles.append(role)
         }
@@ -55,7 +75,7 @@ struct CSVColumns {
     }
 
     /// The column that holds `role` (one of those read once), if any.
-    subscript(role: Role) -> Int? { firstColumn[role] }
+    subscript(role: Role) -> Int? { firstColumn[role.slot] }
 
     /// The header names of the columns dropped.
     var droppedNames: [String] {

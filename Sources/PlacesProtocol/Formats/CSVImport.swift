@@ -20,11 +20,83 @@ public enum CSVImport {
     public static func document(from bytes: UnsafeRawBufferPointer, maximumPlaces: Int) throws(RPCError)
         -> ImportedDocument
     {
-        var tokenizer = CSVTokenizer(bytes)
-        var record = CSVTokenizer.Record()
-        guard try next(&tokenizer, into: &record) else {
-            throw ParamsReader.invalid(documentField, "is empty: a header row naming the columns is required")
+        var state = ReadingState(maximumPlaces: maximumPlaces)
+        _ = try read(bytes, into: &state, isWhole: true)
+        return try state.finished()
+    }
+
+    /// What reading a document has found so far: its header's columns, its places, the line the next record starts
+    /// on.
+    struct ReadingState: Sendable {
+        /// The most places the document may hold.
+        let maximumPlaces: Int
+        /// The header row's columns; nil until it is read.
+        var columns: CSVColumns?
+        /// The places and omissions of the rows read.
+        var document = ImportedDocument()
+        /// The rows read that are not blank.
+        var rowCount = 0
+        /// The line the next record starts on.
+        var line = 1
+
+        /// The document read, or why it is refused, once every record of it is read.
+        func finished() throws(RPCError) -> ImportedDocument {
+            guard columns != nil else {
+                throw ParamsReader.invalid(documentField, "is empty: a header row naming the columns is required")
+            }
+            guard rowCount > 0 else {
+                throw ParamsReader.invalid(documentField, "has a header row but no rows of places under it")
+            }
+            return document
         }
+    }
+
+    /// Reads the records of `bytes`, the part of a document after what `state` has read, into `state`, and returns
+    /// how many bytes of it were read. With `isWhole`, `bytes` is the rest of the document, read to its end;
+    /// otherwise more of the document follows, and a record that may go on past `bytes` (one not ended by a whole
+    /// line end) is left unread, with everything after it.
+    static func read(_ bytes: UnsafeRawBufferPointer, into state: inout ReadingState, isWhole: Bool)
+        throws(RPCError) -> Int
+    {
+        var tokenizer = CSVTokenizer(bytes, line: state.line, isDocumentStart: state.columns == nil)
+        var record = CSVTokenizer.Record()
+        var read = 0
+        while true {
+            let found: Bool
+            do throws(CSVTokenizer.Failure) {
+                found = try tokenizer.next(into: &record)
+            } catch {
+                // A quoted field still open at the end of a part may be closed in the next one.
+                if !isWhole && tokenizer.isAtEnd { return read }
+                throw ParamsReader.invalid(lineField(error.line), error.reason + " (field \(error.column))")
+            }
+            guard found, isWhole || tokenizer.endedAtLineEnd else { return read }
+            read = tokenizer.offset
+            state.line = tokenizer.line
+            guard let columns = state.columns else {
+                state.columns = try header(record)
+                for name in state.columns!.droppedNames { state.document.omissions.drop(field: name) }
+                continue
+            }
+            if record.isBlank { continue }
+            state.rowCount += 1
+            let row = CSVRow(record: record, columns: columns)
+            try checkWidth(of: row)
+            guard let place = try place(from: row) else {
+                state.document.omissions.skip(.withoutCoordinates, at: "line \(record.line)")
+                continue
+            }
+            guard state.document.places.count < state.maximumPlaces else {
+                throw .limitReached(
+                    "The CSV document has more than \(state.maximumPlaces) places; one import may add at most "
+                        + "\(state.maximumPlaces) (max-import-places), so nothing was imported")
+            }
+            state.document.places.append(place)
+        }
+    }
+
+    /// The columns the header row `record` names, or why they cannot be read for places.
+    private static func header(_ record: CSVTokenizer.Record) throws(RPCError) -> CSVColumns {
         let header = CSVRow(record: record, columns: CSVColumns(names: []))
         var names: [String] = []
         for column in 0..<record.count {
@@ -33,45 +105,12 @@ public enum CSVImport {
         }
         let columns = CSVColumns(names: names)
         if let problem = columns.problem { throw ParamsReader.invalid(lineField(record.line), problem) }
-
-        var document = ImportedDocument()
-        for name in columns.droppedNames { document.omissions.drop(field: name) }
-        var rowCount = 0
-        while try next(&tokenizer, into: &record) {
-            if record.isBlank { continue }
-            rowCount += 1
-            let row = CSVRow(record: record, columns: columns)
-            try checkWidth(of: row)
-            guard let place = try place(from: row) else {
-                document.omissions.skip(.withoutCoordinates, at: "line \(record.line)")
-                continue
-            }
-            guard document.places.count < maximumPlaces else {
-                throw .limitReached(
-                    "The CSV document has more than \(maximumPlaces) places; one import may add at most "
-                        + "\(maximumPlaces) (max-import-places), so nothing was imported")
-            }
-            document.places.append(place)
-        }
-        guard rowCount > 0 else {
-            throw ParamsReader.invalid(documentField, "has a header row but no rows of places under it")
-        }
-        return document
+        return columns
     }
 
     /// `csv.line[N]`.
     static func lineField(_ line: Int) -> String {
         "\(documentField).line[\(line)]"
-    }
-
-    private static func next(_ tokenizer: inout CSVTokenizer, into record: inout CSVTokenizer.Record)
-        throws(RPCError) -> Bool
-    {
-        do throws(CSVTokenizer.Failure) {
-            return try tokenizer.next(into: &record)
-        } catch {
-            throw ParamsReader.invalid(lineField(error.line), error.reason + " (field \(error.column))")
-        }
     }
 
     /// Refuses a row with fewer fields than the header, or more unless the extra ones are empty (a trailing comma).

@@ -43,14 +43,29 @@ struct CSVTokenizer {
     private static let carriageReturn = UInt8(ascii: "\r")
 
     private let text: UnsafeRawBufferPointer
-    private var offset: Int
+    /// Where the next record starts, once `next(into:)` returned one.
+    private(set) var offset: Int
     /// The line `offset` is on.
-    private var line = 1
+    private(set) var line: Int
+    /// Whether the last record read ended at a line end known to be whole: a line feed, or a carriage return with
+    /// a byte after it (a lone carriage return at the end of `text` may be the first half of a CR LF whose line
+    /// feed is not in `text` yet). False when it ended at the end of `text`.
+    private(set) var endedAtLineEnd = false
 
-    /// A tokenizer at the start of `text`, past a byte order mark.
+    /// Whether everything of `text` has been read (a quoted field left open ends here too).
+    var isAtEnd: Bool { offset >= text.count }
+
+    /// A tokenizer at the start of `text`, past a byte order mark; `text` is a document's beginning.
     init(_ text: UnsafeRawBufferPointer) {
+        self.init(text, line: 1, isDocumentStart: true)
+    }
+
+    /// A tokenizer at the start of `text`, which starts on `line` of its document, past a byte order mark when
+    /// `isDocumentStart`.
+    init(_ text: UnsafeRawBufferPointer, line: Int, isDocumentStart: Bool) {
         self.text = text
-        let hasMark = text.count >= 3 && text[0] == 0xEF && text[1] == 0xBB && text[2] == 0xBF
+        self.line = line
+        let hasMark = isDocumentStart && text.count >= 3 && text[0] == 0xEF && text[1] == 0xBB && text[2] == 0xBF
         offset = hasMark ? 3 : 0
     }
 
@@ -60,6 +75,7 @@ struct CSVTokenizer {
         record.bytes.removeAll(keepingCapacity: true)
         record.ends.removeAll(keepingCapacity: true)
         record.line = line
+        endedAtLineEnd = false
         while true {
             if offset < text.count, text[offset] == Self.quote {
                 try readQuoted(into: &record)
@@ -72,7 +88,12 @@ struct CSVTokenizer {
             offset += 1
             if byte == Self.comma { continue }
             // A line end: CR LF counts as one.
-            if byte == Self.carriageReturn, offset < text.count, text[offset] == Self.lineFeed { offset += 1 }
+            if byte == Self.carriageReturn, offset < text.count, text[offset] == Self.lineFeed {
+                offset += 1
+                endedAtLineEnd = true
+            } else {
+                endedAtLineEnd = byte == Self.lineFeed || offset < text.count
+            }
             line += 1
             return true
         }

@@ -14,6 +14,48 @@ public enum DecimalText {
         double(text[...])
     }
 
+    /// The value of the text whose UTF-8 is `bytes`, as `double(_:)` reads it, or nil when it is not such a
+    /// number: read on the bytes, without making a string of them first but for the digits' own.
+    public static func double(utf8 bytes: ArraySlice<UInt8>) -> Double? {
+        let isSpace = { (byte: UInt8) in
+            byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n")
+                || byte == UInt8(ascii: "\r")
+        }
+        let isDigit = { (byte: UInt8) in byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+        var start = bytes.startIndex
+        var end = bytes.endIndex
+        while start < end, isSpace(bytes[start]) { start += 1 }
+        while end > start, isSpace(bytes[end - 1]) { end -= 1 }
+        guard start < end else { return nil }
+        var index = start
+        if bytes[index] == UInt8(ascii: "+") {
+            // Left out of what is parsed, as `double(_:)` leaves it out.
+            start += 1
+            index += 1
+        } else if bytes[index] == UInt8(ascii: "-") {
+            index += 1
+        }
+        let wholeStart = index
+        while index < end, isDigit(bytes[index]) { index += 1 }
+        var hasDigits = index > wholeStart
+        if index < end, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            let fractionStart = index
+            while index < end, isDigit(bytes[index]) { index += 1 }
+            hasDigits = hasDigits || index > fractionStart
+        }
+        guard hasDigits else { return nil }
+        if index < end, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            index += 1
+            if index < end, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            let exponentStart = index
+            while index < end, isDigit(bytes[index]) { index += 1 }
+            guard index > exponentStart else { return nil }
+        }
+        guard index == end else { return nil }
+        return bytes[start..<end].withUnsafeBufferPointer { Double(String(decoding: $0, as: UTF8.self)) }
+    }
+
     /// `value` as a plain decimal, with as many digits as it takes to read back the same number and no exponent
     /// (`0.000001`, not `1e-06`): GPX's `xsd:decimal` has none, and some CSV readers misread one. Integers are
     /// written without a fraction (`48`).

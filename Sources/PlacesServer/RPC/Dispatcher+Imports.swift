@@ -38,9 +38,14 @@ extension Dispatcher {
             var places = contents.places
             var omissions = contents.omissions
             if let (text, format) = contents.text {
+                // Read as the pieces came, when that reading took it all (within this commit's limit too).
+                let readAhead = contents.csvReading?.finish()
                 let read = try ImportParams.read(
                     .text(text, format), firstIndex: places.count, maximumPlaces: maximumPlaces,
-                    readingWith: ImportReading.read)
+                    readingWith: { (text, format, maximumPlaces) throws(RPCError) in
+                        if let readAhead, readAhead.places.count <= maximumPlaces { return readAhead }
+                        return try ImportReading.read(text, format, maximumPlaces: maximumPlaces)
+                    })
                 try checkVisitDates(read.places.lazy.map(\.draft.visitedAt))
                 // Taken over rather than copied when the import came as text only, as a file's does.
                 if places.isEmpty { places = read.places } else { places += read.places }
@@ -51,7 +56,9 @@ extension Dispatcher {
                 omissions: omissions)
         case .importAbort:
             let params = try ImportAbortParams.decode(request.params)
-            let dropped = try staging.take(params.token, connection: connection).places.count
+            let taken = try staging.take(params.token, connection: connection)
+            taken.csvReading?.drop()
+            let dropped = taken.places.count
             return .success { writer in StagedImportResult(staged: Int64(dropped)).write(to: &writer) }
         default:
             let params = try ImportParams.decode(

@@ -9,8 +9,11 @@ import PlacesProtocol
 /// dropped, with the places it holds, when the connection closes. Each user may have `importsPerUser` at a time,
 /// and together they may hold at most `max-import-places` places, so a user's staged places never take more
 /// memory than one import of the largest size allowed; the pieces of a document's text they hold (GPX, KML, CSV, or
-/// a KMZ archive's base64), read only when the import is committed, at most `textBytesPerPlace` bytes for each of
-/// those places.
+/// a KMZ archive's base64), read when the import is committed, at most `textBytesPerPlace` bytes for each of
+/// those places. CSV pieces are also read as they come, on a queue of their own (`StagedCSVReading`), so that the
+/// commit finds the document read: at most `max-import-places` places read ahead for each staged import (a reading
+/// that would pass it stops), the places the commit would read from that text anyway. The text is kept, to be read
+/// again at the commit when that reading refused it.
 final class ImportStaging: Sendable {
     /// The most staged imports one user may have at a time.
     static let importsPerUser = 2
@@ -46,6 +49,8 @@ final class ImportStaging: Sendable {
         var text = ""
         /// The format of the pieces of text, set by the first.
         var textFormat: ImportTextFormat?
+        /// The reader of CSV pieces, reading them as they come.
+        var csvReading: StagedCSVReading?
     }
 
     /// What a staged import held when it ended.
@@ -56,6 +61,8 @@ final class ImportStaging: Sendable {
         let omissions: ImportOmissions
         /// Its text and the text's format, read after the places; nil when no piece came.
         let text: (text: String, format: ImportTextFormat)?
+        /// The reader that read its CSV pieces as they came, if they are CSV.
+        let csvReading: StagedCSVReading?
     }
 
     /// The staged imports by token.
@@ -141,8 +148,12 @@ final class ImportStaging: Sendable {
                         + "(\(Self.textBytesPerPlace) for each place max-import-places allows); the import is as it was"
                 )
             }
+            if format == .csv, imports[token]?.text.isEmpty == true {
+                imports[token]?.csvReading = StagedCSVReading(maximumPlaces: maximumPlaces)
+            }
             imports[token]?.text.append(text)
             imports[token]?.textFormat = format
+            imports[token]?.csvReading?.read(text)
         }
     }
 
@@ -153,7 +164,8 @@ final class ImportStaging: Sendable {
             let staged = imports.removeValue(forKey: token)
             return Contents(
                 places: staged?.places ?? [], omissions: staged?.omissions ?? ImportOmissions(),
-                text: staged.flatMap { staged in staged.textFormat.map { (staged.text, $0) } })
+                text: staged.flatMap { staged in staged.textFormat.map { (staged.text, $0) } },
+                csvReading: staged?.csvReading)
         }
     }
 
@@ -163,6 +175,7 @@ final class ImportStaging: Sendable {
             let tokens = imports.filter { $0.value.connection == connection }.keys
             return tokens.compactMap { imports.removeValue(forKey: $0) }
         }
+        for staged in dropped { staged.csvReading?.drop() }
         // The places are freed here, once the lock is released.
         withExtendedLifetime(dropped) {}
     }

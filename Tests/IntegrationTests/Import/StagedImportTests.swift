@@ -304,4 +304,76 @@ struct StagedImportTests {
         let gone = try client.error("places.import.commit", ["token": first])
         #expect(gone["code"] == -32602, "a commit ends the import")
     }
+
+    /// A CSV document sent as pieces of text cut anywhere (in a quoted field with line ends, between a carriage
+    /// return and its line feed, in a row, in a byte order mark) imports as the same document sent whole, with the
+    /// rows it skips named by their lines; one with a bad row late in it is refused naming that row, and one that
+    /// passes the import's limit with the places staged before it is refused, as when they are sent whole.
+    @Test func csvPiecesCutAnywhereReadAsTheWholeDocument() throws {
+        var csv = "\u{FEFF}name,latitude,longitude,description\r\n"
+        for index in 0..<20 {
+            csv += "Stop \(index) é,\(index),\(Double(index) / 4),\"one\r\ntwo, \"\"two\"\"\rthree\"\r\n"
+            if index == 10 { csv += "No coordinates,,,gone\n" }
+        }
+        csv += "Last,1,2,end"
+        /// `text` in pieces of `size` Unicode scalars.
+        func pieces(_ text: String, size: Int) -> [String] {
+            let scalars = Array(text.unicodeScalars)
+            return stride(from: 0, to: scalars.count, by: size).map { start in
+                var piece = ""
+                piece.unicodeScalars.append(contentsOf: scalars[start..<min(start + size, scalars.count)])
+                return piece
+            }
+        }
+        let daemon = try DaemonProcess.started(arguments: ["--max-import-places", "30"])
+        defer { daemon.shutdown() }
+        let client = try daemon.connect()
+        let whole = try client.result("places.import", ["csv": .string(csv), "dryRun": true])
+        #expect(whole["added"] == 21, "\(whole)")
+        for size in [1, 7, 100] {
+            let token = try #require(try client.result("places.import.begin")["token"])
+            for piece in pieces(csv, size: size) {
+                try client.result("places.import.add", ["token": token, "text": .string(piece), "format": "csv"])
+            }
+            let pieced = try client.result("places.import.commit", ["token": token, "dryRun": true])
+            #expect(pieced == whole, "pieces of \(size)")
+        }
+        let token = try #require(try client.result("places.import.begin")["token"])
+        for piece in pieces(csv, size: 37) {
+            try client.result("places.import.add", ["token": token, "text": .string(piece), "format": "csv"])
+        }
+        let committed = try client.result("places.import.commit", ["token": token])
+        #expect(committed["added"] == 21, "\(committed)")
+        let listed = try #require(try client.list()["places"]?.array)
+        let wholeDaemon = try DaemonProcess.started()
+        defer { wholeDaemon.shutdown() }
+        let wholeClient = try wholeDaemon.connect()
+        try wholeClient.result("places.import", ["csv": .string(csv)])
+        let listedWhole = try #require(try wholeClient.list()["places"]?.array)
+        let fields = { (places: [JSON]) in places.map { [$0["name"], $0["description"], $0["latitude"]] } }
+        #expect(fields(listed) == fields(listedWhole) && listed.count == 21)
+
+        let broken = csv.replacingOccurrences(of: "Stop 17 é,17,", with: "Stop 17 é,north,")
+        let wholeError = try client.error("places.import", ["csv": .string(broken)])
+        #expect(wholeError["data"]?["field"] == "csv.line[54].latitude", "\(wholeError)")
+        let brokenToken = try #require(try client.result("places.import.begin")["token"])
+        for piece in pieces(broken, size: 50) {
+            try client.result("places.import.add", ["token": brokenToken, "text": .string(piece), "format": "csv"])
+        }
+        #expect(try client.error("places.import.commit", ["token": brokenToken]) == wholeError)
+
+        let overToken = try #require(try client.result("places.import.begin")["token"])
+        let before = JSON.array((0..<15).map { ["name": .string("P\($0)"), "latitude": 1, "longitude": 2] })
+        try client.result("places.import.add", ["token": overToken, "places": before])
+        for piece in pieces(csv, size: 50) {
+            try client.result("places.import.add", ["token": overToken, "text": .string(piece), "format": "csv"])
+        }
+        let over = try client.error("places.import.commit", ["token": overToken])
+        #expect(
+            over["code"] == -32006 && over["message"]?.string?.contains("more than 15 places") == true, "\(over)")
+        let abortedToken = try #require(try client.result("places.import.begin")["token"])
+        try client.result("places.import.add", ["token": abortedToken, "text": .string(csv), "format": "csv"])
+        #expect(try client.result("places.import.abort", ["token": abortedToken]) == ["staged": 0])
+        #expect(try client.list()["total"] == 21)
+    }
 }
