@@ -60,32 +60,39 @@ public struct PlaceID: Sendable, Hashable, Comparable, CustomStringConvertible {
 
     /// The canonical lower-case hyphenated form.
     public var description: String {
-        String(unsafeUninitializedCapacity: 36) { buffer in
-            var index = 0
-            func put(_ value: UInt64, nibbles: Int) {
-                var shift = (nibbles - 1) * 4
-                for _ in 0..<nibbles {
-                    if index == 8 || index == 13 || index == 18 || index == 23 {
-                        buffer[index] = UInt8(ascii: "-")
-                        index += 1
-                    }
-                    buffer[index] = PlaceID.hexDigits[Int((value >> UInt64(shift)) & 0xF)]
-                    index += 1
-                    shift -= 4
-                }
-            }
-            put(high, nibbles: 16)
-            put(low, nibbles: 16)
-            return 36
+        String(unsafeUninitializedCapacity: Self.canonicalLength) { buffer in
+            writeCanonical(to: buffer)
+            return Self.canonicalLength
         }
+    }
+
+    /// The bytes of the canonical form.
+    public static let canonicalLength = 36
+
+    /// Writes the canonical lower-case hyphenated form into the first `canonicalLength` bytes of `buffer`,
+    /// for writers that put ids into documents without making a `String` of each.
+    public func writeCanonical(to buffer: UnsafeMutableBufferPointer<UInt8>) {
+        precondition(buffer.count >= Self.canonicalLength)
+        var index = 0
+        func put(_ value: UInt64) {
+            for shift in stride(from: 60, through: 0, by: -4) {
+                if index == 8 || index == 13 || index == 18 || index == 23 {
+                    buffer[index] = UInt8(ascii: "-")
+                    index += 1
+                }
+                let digit = UInt8(truncatingIfNeeded: value >> UInt64(shift)) & 0xF
+                buffer[index] = digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10
+                index += 1
+            }
+        }
+        put(high)
+        put(low)
     }
 
     /// Orders ids by their bits, so prefix lookups can use a sorted collection.
     public static func < (lhs: PlaceID, rhs: PlaceID) -> Bool {
         (lhs.high, lhs.low) < (rhs.high, rhs.low)
     }
-
-    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
     private static func hexValue(_ byte: UInt8) -> UInt8? {
         switch byte {

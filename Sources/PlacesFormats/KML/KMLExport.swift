@@ -181,21 +181,9 @@ struct KMLOutput {
 
     /// Appends `id` in its canonical lower-case form, without making a `String`.
     static func append(_ id: PlaceID, to xml: inout JSONWriter) {
-        var shift = 60
-        var value = id.high
-        for index in 0..<36 {
-            if index == 8 || index == 13 || index == 18 || index == 23 {
-                xml.bytes.append(UInt8(ascii: "-"))
-                continue
-            }
-            let digit = UInt8(truncatingIfNeeded: value >> UInt64(shift)) & 0xF
-            xml.bytes.append(digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10)
-            if shift == 0 {
-                shift = 60
-                value = id.low
-            } else {
-                shift -= 4
-            }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: PlaceID.canonicalLength) { text in
+            id.writeCanonical(to: text)
+            xml.bytes.append(contentsOf: UnsafeBufferPointer(text))
         }
     }
 }

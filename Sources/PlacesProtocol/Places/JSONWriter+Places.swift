@@ -3,25 +3,10 @@ import PlacesModel
 extension JSONWriter {
     /// Writes a place id as a quoted canonical lower-case UUID, without building a `String`.
     public mutating func writePlaceID(_ id: PlaceID) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 38) { text in
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: PlaceID.canonicalLength + 2) { text in
             text[0] = UInt8(ascii: "\"")
-            var index = 1
-            func put(_ value: UInt64, startingAt first: Int) {
-                var shift = 60
-                for position in first..<first + 16 {
-                    if position == 8 || position == 12 || position == 16 || position == 20 {
-                        text[index] = UInt8(ascii: "-")
-                        index += 1
-                    }
-                    let digit = UInt8(truncatingIfNeeded: value >> UInt64(shift)) & 0xF
-                    text[index] = digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10
-                    index += 1
-                    shift -= 4
-                }
-            }
-            put(id.high, startingAt: 0)
-            put(id.low, startingAt: 16)
-            text[37] = UInt8(ascii: "\"")
+            id.writeCanonical(to: UnsafeMutableBufferPointer(rebasing: text[1...]))
+            text[text.count - 1] = UInt8(ascii: "\"")
             bytes.append(contentsOf: UnsafeBufferPointer(text))
         }
     }
