@@ -1,3 +1,4 @@
+import Dispatch
 import Synchronization
 import Testing
 
@@ -100,24 +101,36 @@ struct WatchTests {
     /// Watching again on the same connection gives a fresh snapshot, and the events after it continue that
     /// snapshot's revision (none of the earlier subscription's arrive after it), while four clients write.
     @Test func watchingAgainStartsFromTheNewSnapshot() throws {
-        // The watcher reads each round's snapshot (the whole, growing list) before the events behind it; under a
-        // sanitizer on a busy machine that took long enough for 4 MiB of events to wait, and the subscription to
-        // end. A bound of 64 MiB keeps this test about what it checks, not about a slow reader.
-        let daemon = try DaemonProcess.started(arguments: ["--max-subscriber-buffer", "67108864"])
+        let daemon = try DaemonProcess.started()
         defer { daemon.shutdown() }
         let socketPath = daemon.socketPath
-        let control = WriterControl()
+        // The writers write only as many times as the watcher lets them, 45 times a round, 900 in all: left to
+        // write as fast as they could, they made 210,078 writes in 18 rounds under AddressSanitizer, and the
+        // watcher, reading a snapshot of the whole growing list each round, fell ever further behind until it
+        // gave up waiting. So bounded, the list stays under 250 places and the events waiting for the watcher
+        // far below the subscriber buffer's bound, whatever the speed of either side.
+        let control = WriterControl(limited: true)
         let writers = Threads(4) { writer in Self.write(as: writer, socketPath: socketPath, control: control) }
         defer { control.stop() }
-        let started = Deadline.wait(seconds: 10) { control.writes >= 20 }
         let watcher = try WatchingConnection(daemon)
         var snapshot: JSON = [:]
         var events: [JSON] = []
         for round in 1...20 {
+            // Granted just before the watch is sent, these writes race it: they land before, while or after the
+            // daemon takes the snapshot and replaces the subscription, as do any left from earlier rounds.
+            control.grant(40)
             snapshot = try watcher.result("places.watch", timeout: Self.patience)
-            let dropped = watcher.pending.map { $0["params"]?["revision"]?.int ?? -1 }
+            let dropped = watcher.pending.map { message in
+                message["method"] == "places.changed" ? message["params"]?["revision"]?.int ?? Int.max : Int.max
+            }
             watcher.dropPending()  // the previous subscription's, sent before this snapshot
             let start = try #require(snapshot["revision"]?.int)
+            try #require(
+                dropped.allSatisfy { $0 <= start },
+                "watch #\(round): before the snapshot at revision \(start), only events from before it: \(dropped)")
+            // Granted once the snapshot is here, these 5 commit after it: the events through `start + 5` come
+            // however many of the writes above the snapshot already holds.
+            control.grant(5)
             do {
                 events = try watcher.changes(through: start + 5, timeout: Self.patience)
             } catch {
@@ -125,8 +138,8 @@ struct WatchTests {
                 let failures = (try? writers.join(timeout: 30))?.flatMap { $0 } ?? ["the writers did not stop"]
                 throw TestFailure(
                     "watch #\(round) at revision \(start) (\(dropped.count) earlier events dropped), writers at "
-                        + "\(control.writes) writes, \(control.finished) finished \(failures.prefix(4)): \(error)"
-                        + daemon.logTail)
+                        + "\(control.writes) of \(control.granted) granted writes, \(control.finished) finished "
+                        + "\(failures.prefix(4)): \(error)" + daemon.logTail)
             }
             let revisions = events.map { $0["revision"]?.int ?? -1 }
             try #require(
@@ -134,12 +147,12 @@ struct WatchTests {
                 "watch #\(round): snapshot at revision \(start), then events \(revisions)")
         }
         control.stop()
-        let failures = try writers.join(timeout: 30).flatMap { $0 }
-        #expect(failures.isEmpty && started, "\(failures.prefix(3))")
+        let failures = try writers.join(timeout: Self.patience).flatMap { $0 }
+        #expect(failures.isEmpty, "\(failures.prefix(3))")
 
         let final = try daemon.connect().list()
         let end = try #require(final["revision"]?.int)
-        events += try watcher.changes(through: end, timeout: 10)
+        events += try watcher.changes(through: end, timeout: Self.patience)
         try ChangeReplay.checkConsecutive(events, after: snapshot["revision"]?.int ?? -1)
         let replayed = try ChangeReplay.apply(events, to: snapshot["places"]?.array ?? [])
         #expect(replayed == final["places"]?.array, "the last snapshot + its events == the final list")
@@ -151,10 +164,8 @@ struct WatchTests {
     /// came.
     private static let patience = 60.0
 
-    /// One writer's loop: add, add, update, remove (its own oldest), until told to stop (or after 300 s). The
-    /// writers must outlast the watcher's rounds however the machine schedules them: with at most 300 writes or
-    /// 20 s each, a watcher slowed down under AddressSanitizer in a full test run waited for events that never
-    /// came.
+    /// One writer's loop: add, add, update, remove (its own oldest), until told to stop (or after 300 s); with a
+    /// `limited` control, each write waits for one granted by the test.
     private static func write(as writer: Int, socketPath: String, control: WriterControl) -> [String] {
         defer { control.finish() }
         do {
@@ -162,7 +173,7 @@ struct WatchTests {
             var mine: [JSON] = []
             let deadline = Deadline(seconds: 300)
             var step = 0
-            while !control.isStopped && !deadline.hasPassed {
+            while control.mayWrite(before: deadline) {
                 defer { step += 1 }
                 switch step % 4 {
                 case 0, 1:
@@ -319,14 +330,22 @@ struct WatchTests {
     }
 }
 
-/// Shared state of the writer threads: a stop flag and counts of writes and finished writers.
+/// Shared state of the writer threads: a stop flag, counts of writes and finished writers, and for a `limited`
+/// control the writes granted so far.
 final class WriterControl: Sendable {
+    private let limited: Bool
     private let stopped = Atomic<Bool>(false)
     private let writeCount = Atomic<Int>(0)
     private let finishedCount = Atomic<Int>(0)
+    private let grantedCount = Atomic<Int>(0)
+    /// One signal per granted write not yet taken, and one more on `stop()` that each writer waiting passes on.
+    private let credits = DispatchSemaphore(value: 0)
 
-    /// Creates a control with nothing written yet.
-    init() {}
+    /// Creates a control with nothing written yet; when `limited`, the writers write only what `grant(_:)` lets
+    /// them.
+    init(limited: Bool = false) {
+        self.limited = limited
+    }
 
     /// Whether the writers should stop.
     var isStopped: Bool { stopped.load(ordering: .acquiring) }
@@ -337,8 +356,34 @@ final class WriterControl: Sendable {
     /// Writers that have returned.
     var finished: Int { finishedCount.load(ordering: .acquiring) }
 
-    /// Tells the writers to stop.
-    func stop() { stopped.store(true, ordering: .releasing) }
+    /// Writes granted so far (for a `limited` control).
+    var granted: Int { grantedCount.load(ordering: .acquiring) }
+
+    /// Lets the writers of a `limited` control make `count` more writes, between them.
+    func grant(_ count: Int) {
+        grantedCount.add(count, ordering: .releasing)
+        for _ in 0..<count { credits.signal() }
+    }
+
+    /// Called by a writer before each write: whether to make it. False once stopped or past `deadline`; with a
+    /// `limited` control, waits until a write is granted (and takes it) or the control stops.
+    func mayWrite(before deadline: Deadline) -> Bool {
+        guard !isStopped, !deadline.hasPassed else { return false }
+        guard limited else { return true }
+        let wait = DispatchTime.now() + .milliseconds(Int(deadline.remainingMilliseconds))
+        guard credits.wait(timeout: wait) == .success else { return false }
+        if isStopped {
+            credits.signal()  // wakes the next writer waiting, which stops too
+            return false
+        }
+        return true
+    }
+
+    /// Tells the writers to stop, waking any waiting for a granted write.
+    func stop() {
+        stopped.store(true, ordering: .releasing)
+        credits.signal()
+    }
 
     /// Counts one acknowledged write.
     func wrote() { writeCount.add(1, ordering: .releasing) }
