@@ -79,6 +79,12 @@ import Testing
     @Test(arguments: [
         ("2.5,1.5", 2.5, 1.5), ("  +2.5,-1.5,0\n ", 2.5, -1.5), ("2.5 , 1.5 , 10", 2.5, 1.5), ("2.5, 1.5", 2.5, 1.5),
         ("2.5,1.5 3,4", 2.5, 1.5), ("2.5,1.5,0 3,4,0", 2.5, 1.5), ("1e1,.5", 10, 0.5),
+        // Google Earth's and Google My Maps' own: a tuple with an altitude, on a line of its own, more than 15 digits.
+        ("1.5,2.5,0", 1.5, 2.5),
+        ("\n\t\t\t-122.0822035425683,37.42228990140251,0\n\t\t", -122.0822035425683, 37.42228990140251),
+        ("\n  12.4964,41.9028,0\n  12.4922,41.8902,0\n", 12.4964, 41.9028), ("2.5\t,\n1.5", 2.5, 1.5),
+        ("1.,+.5", 1, 0.5), ("1E+1,-2.5e-1,1e3", 10, -0.25), ("-0,0.000", 0, 0),
+        ("2.29450000000000000000000000001,48.8584", 2.2945, 48.8584),
     ])
     func readsTheFirstTupleOfTheCoordinates(coordinates: String, longitude: Double, latitude: Double) throws {
         let document = try KMLReading.kml(KMLReading.document(placemark("<name>P</name>", coordinates: coordinates)))
@@ -93,6 +99,15 @@ import Testing
         ("abc,1", "kml.Placemark[1].Point.coordinates", "not 'abc,1' (line 3)"),
         ("1", "kml.Placemark[1].Point.coordinates", "not '1' (line 3)"),
         ("nan,1", "kml.Placemark[1].Point.coordinates", "in decimal degrees"),
+        ("inf,1", "kml.Placemark[1].Point.coordinates", "not 'inf,1' (line 3)"),
+        ("0x1p3,1", "kml.Placemark[1].Point.coordinates", "not '0x1p3,1' (line 3)"),
+        // A second sign, which Double(_:) read after a first '+' was dropped, is refused as in every other format.
+        ("++2,1", "kml.Placemark[1].Point.coordinates", "not '++2,1' (line 3)"),
+        ("1,+-2", "kml.Placemark[1].Point.coordinates", "not '1,+-2' (line 3)"),
+        ("1,2,", "kml.Placemark[1].Point.coordinates", "not '1,2,' (line 3)"),
+        ("1,2\u{A0}", "kml.Placemark[1].Point.coordinates", "not '1,2\u{A0}' (line 3)"),
+        ("1 ,2 ,", "kml.Placemark[1].Point.coordinates", "not '1 ,2 ,' (line 3)"),
+        ("1e400,1", "kml.Placemark[1].Point.coordinates", "must be between -180 and 180 (line 3)"),
         ("10,95", "kml.Placemark[1].Point.coordinates", "must be between -90 and 90 (line 3)"),
     ])
     func refusesBadCoordinatesNamingThePlacemark(coordinates: String, field: String, reason: String) {

@@ -21,21 +21,104 @@ import Testing
         #expect(DecimalText.double(text) == nil)
     }
 
-    /// Read on UTF-8 bytes, a number is what it is read as text, and what is no number is nil.
-    @Test(arguments: [
-        "48.8584", " +47.5 ", "\t-1e-06\r\n", "-.5", "5.", "1E+3", "0", "-0", "007.50", "1e400",
-        "2.2250738585072014e-308", "0.30000000000000004", "nan", "inf", "0x1p3", "48,85", "1e", ".", "", " ", "+-1",
-        "1 2", "-", "+", "e5", "1e+", "1.2.3", "١٢", "4\u{A0}",
-    ])
-    func readsBytesAsItReadsText(text: String) {
+    /// What the one reader of numbers (CSV fields, KML coordinates, GPX, map URLs) makes of a text: its value
+    /// (the sign of a zero included) or nil, the same on a String, a Substring and UTF-8 bytes within a larger
+    /// buffer.
+    @Test(
+        arguments: [
+            ("", nil), (" ", nil), ("\t\r\n", nil), ("+", nil), ("-", nil), (".", nil), ("+.", nil), ("-.", nil),
+            ("1.", 1), (".5", 0.5), ("-.5", -0.5), ("+.5", 0.5), ("+1", 1), ("-1", -1), ("007.50", 7.5), ("-0", -0.0),
+            ("0", 0), ("-0.000", -0.0), ("1.5,2.5,0", nil), ("48,85", nil), ("1 2", nil), ("1. 5", nil),
+            // Exponents, with either letter and a sign or none.
+            ("1e5", 100_000), ("1E5", 100_000), ("1e+5", 100_000), ("1e-5", 0.00001), ("1.e2", 100), (".5e1", 5),
+            ("-2.5E-1", -0.25), ("1e0", 1), ("1e", nil), ("1e+", nil), ("1e-", nil), ("e5", nil), (".e5", nil),
+            ("1e5.5", nil), ("1e1e1", nil), ("1e 5", nil), ("0e999999999999999999999", 0), ("1e400", .infinity),
+            ("-1e400", -.infinity), ("1e-400", 0), ("1e22", 1e22), ("1e23", 1e23), ("123456789e-22", 123456789e-22),
+            // One sign at most, and nothing `Double(_:)` reads that is not a decimal.
+            ("++1", nil), ("+-1", nil), ("-+1", nil), ("--1", nil), ("1-", nil), ("1+", nil), ("nan", nil),
+            ("NaN", nil),
+            ("-nan", nil), ("inf", nil), ("-inf", nil), ("infinity", nil), ("0x1p3", nil), ("0x10", nil),
+            ("1_000", nil),
+            // White space around a number, not inside it; other white space and bytes that are not ASCII refused.
+            (" \t\r\n48.8584\n ", 48.8584), ("\t-1e-06\r\n", -0.000001), ("4\u{A0}", nil), ("\u{A0}4", nil),
+            ("\u{2003}4", nil), ("\u{0}4", nil), ("4\u{0}", nil), ("١٢", nil), ("４", nil), ("4é", nil),
+            ("4\u{301}", nil),
+            // Long digit strings: the nearest Double, however many digits.
+            ("0.1000000000000000055511151231257827021181583404541015625", 0.1),
+            (String(repeating: "9", count: 400), .infinity),
+            ("0." + String(repeating: "0", count: 400) + "1", 0), (String(repeating: "0", count: 300) + "1.5", 1.5),
+            ("1.5" + String(repeating: "0", count: 300), 1.5),
+            ("123456789012345678901234567890", 1.2345678901234568e29),
+            ("9007199254740993", 9007199254740992), ("-122.0822035425683", -122.0822035425683),
+            ("2.2250738585072011e-308", Double.leastNormalMagnitude.nextDown), ("4.9e-324", .leastNonzeroMagnitude),
+            ("2.4e-324", 0),
+        ] as [(String, Double?)])
+    func readsDecimalsOnly(text: String, value: Double?) {
+        #expect(DecimalText.double(text)?.bitPattern == value?.bitPattern, "\(text.debugDescription)")
+        #expect(DecimalText.double("x\(text)y".dropFirst().dropLast())?.bitPattern == value?.bitPattern)
         let bytes = Array(text.utf8)
-        #expect(DecimalText.double(utf8: bytes[...]) == DecimalText.double(text))
-        #expect(DecimalText.double(utf8: ([0x41] + bytes + [0x41])[1..<(bytes.count + 1)]) == DecimalText.double(text))
+        let inside = ([UInt8(ascii: "9")] + bytes + [UInt8(ascii: "9")]).withUnsafeBufferPointer {
+            DecimalText.double(utf8: UnsafeBufferPointer(rebasing: $0[1..<(bytes.count + 1)]))
+        }
+        #expect(inside?.bitPattern == value?.bitPattern, "\(text.debugDescription)")
+    }
+
+    /// Every text of up to 5 of these characters is read as `Double(_:)` reads it, or refused when it refuses it:
+    /// the grammar is its decimal grammar (white space, `nan`, `inf` and hex are refused apart).
+    @Test func readsWhatDoubleReadsOfDigitsSignsPointsAndExponents() {
+        let alphabet = ["0", "7", "+", "-", ".", "e", "E"]
+        var texts = [""]
+        var differences: [String] = []
+        for _ in 1...5 {
+            texts = texts.flatMap { text in alphabet.map { text + $0 } }
+            for text in texts where DecimalText.double(text)?.bitPattern != Double(text)?.bitPattern {
+                differences.append(text)
+            }
+        }
+        #expect(differences.isEmpty, "\(differences.prefix(20))")
+    }
+
+    /// Numbers of every length and scale, from a seeded generator: each read to the same Double as
+    /// `Double(_:)` reads it, within the fast path's bounds and past them.
+    @Test func readsTheSameValueAsDouble() {
+        var generator = SplitMix64(seed: 0x5EED_DEC1)
+        var differences: [String] = []
+        for _ in 0..<20_000 {
+            var text = ["", "-", "+"][Int(generator.next() % 3)]
+            let digits = Int(generator.next() % 22) + 1
+            let point = Int(generator.next() % UInt64(digits + 2))
+            for position in 0..<digits {
+                if position == point { text += "." }
+                text += String(generator.next() % 10)
+            }
+            if point == digits { text += "." }
+            if generator.next() % 3 == 0 {
+                text += ["e", "E"][Int(generator.next() % 2)] + ["", "-", "+"][Int(generator.next() % 3)]
+                text += String(generator.next() % 40)
+            }
+            if DecimalText.double(text)?.bitPattern != Double(text)?.bitPattern { differences.append(text) }
+        }
+        #expect(differences.isEmpty, "\(differences.prefix(20))")
     }
 
     @Test func readsSignsExponentsAndSpaces() {
         #expect(DecimalText.double(" +47.5 ") == 47.5)
         #expect(DecimalText.double("1e-05") == 0.00001)
         #expect(DecimalText.double("-.5") == -0.5)
+    }
+}
+
+/// SplitMix64: the same numbers on every run.
+private struct SplitMix64 {
+    var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return value ^ (value >> 31)
     }
 }

@@ -39,7 +39,11 @@ struct CSVRow {
     /// The number in the column for `role` (`latitude` or `longitude`), nil when it is empty.
     func number(_ role: CSVColumns.Role) throws(RPCError) -> Double? {
         // The usual field, a number: read on its bytes. Anything else is read as text, and refused as text.
-        if let column = columns[role], let value = DecimalText.double(utf8: record.field(column)) { return value }
+        if let column = columns[role],
+            let value = record.field(column).withUnsafeBufferPointer({ DecimalText.double(utf8: $0) })
+        {
+            return value
+        }
         guard let text = try text(role) else { return nil }
         guard let value = DecimalText.double(text) else {
             throw ParamsReader.invalid(field(columns[role]!), "must be a number, not '\(Self.shown(text))'")
