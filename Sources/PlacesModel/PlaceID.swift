@@ -73,20 +73,46 @@ public struct PlaceID: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// for writers that put ids into documents without making a `String` of each.
     public func writeCanonical(to buffer: UnsafeMutableBufferPointer<UInt8>) {
         precondition(buffer.count >= Self.canonicalLength)
-        var index = 0
-        func put(_ value: UInt64) {
-            for shift in stride(from: 60, through: 0, by: -4) {
-                if index == 8 || index == 13 || index == 18 || index == 23 {
-                    buffer[index] = UInt8(ascii: "-")
-                    index += 1
-                }
-                let digit = UInt8(truncatingIfNeeded: value >> UInt64(shift)) & 0xF
-                buffer[index] = digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10
-                index += 1
-            }
-        }
-        put(high)
-        put(low)
+        let text = UnsafeMutableRawPointer(buffer.baseAddress.unsafelyUnwrapped)
+        let hyphen = UInt8(ascii: "-")
+        // 8-4-4-4-12, each run's digits stored at once.
+        text.storeBytes(of: Self.hexDigits(UInt32(truncatingIfNeeded: high >> 32)), toByteOffset: 0, as: UInt64.self)
+        text.storeBytes(of: hyphen, toByteOffset: 8, as: UInt8.self)
+        text.storeBytes(of: Self.hexDigits(UInt16(truncatingIfNeeded: high >> 16)), toByteOffset: 9, as: UInt32.self)
+        text.storeBytes(of: hyphen, toByteOffset: 13, as: UInt8.self)
+        text.storeBytes(of: Self.hexDigits(UInt16(truncatingIfNeeded: high)), toByteOffset: 14, as: UInt32.self)
+        text.storeBytes(of: hyphen, toByteOffset: 18, as: UInt8.self)
+        text.storeBytes(of: Self.hexDigits(UInt16(truncatingIfNeeded: low >> 48)), toByteOffset: 19, as: UInt32.self)
+        text.storeBytes(of: hyphen, toByteOffset: 23, as: UInt8.self)
+        text.storeBytes(of: Self.hexDigits(UInt16(truncatingIfNeeded: low >> 32)), toByteOffset: 24, as: UInt32.self)
+        text.storeBytes(of: Self.hexDigits(UInt32(truncatingIfNeeded: low)), toByteOffset: 28, as: UInt64.self)
+    }
+
+    /// The eight lower-case hexadecimal digits of `value`, most significant first, as a word whose bytes in memory
+    /// are the digits in order.
+    ///
+    /// Each nibble is spread into a byte of its own (byte k holding nibble k, counted from the least significant),
+    /// then every byte turned into its digit at once: '0' added, and 39 more to the bytes of 10 and above (those
+    /// that reach 16 once 6 is added), so that 10 becomes 'a'. Storing the big-endian form puts the most significant
+    /// digit first on any machine.
+    @inline(__always)
+    static func hexDigits(_ value: UInt32) -> UInt64 {
+        var nibbles = UInt64(value)
+        nibbles = (nibbles | nibbles << 16) & 0x0000_FFFF_0000_FFFF
+        nibbles = (nibbles | nibbles << 8) & 0x00FF_00FF_00FF_00FF
+        nibbles = (nibbles | nibbles << 4) & 0x0F0F_0F0F_0F0F_0F0F
+        let letters = ((nibbles &+ 0x0606_0606_0606_0606) >> 4) & 0x0101_0101_0101_0101
+        return (nibbles &+ 0x3030_3030_3030_3030 &+ letters &* 39).bigEndian
+    }
+
+    /// The four lower-case hexadecimal digits of `value`, as `hexDigits(_: UInt32)` makes eight.
+    @inline(__always)
+    static func hexDigits(_ value: UInt16) -> UInt32 {
+        var nibbles = UInt32(value)
+        nibbles = (nibbles | nibbles << 8) & 0x00FF_00FF
+        nibbles = (nibbles | nibbles << 4) & 0x0F0F_0F0F
+        let letters = ((nibbles &+ 0x0606_0606) >> 4) & 0x0101_0101
+        return (nibbles &+ 0x3030_3030 &+ letters &* 39).bigEndian
     }
 
     /// Orders ids by their bits, so prefix lookups can use a sorted collection.
