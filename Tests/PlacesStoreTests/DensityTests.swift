@@ -241,6 +241,48 @@ import Testing
         try compare(store, owner: 1, using: &generator)
     }
 
+    /// Places crowded in a small box (one across the antimeridian), in grids whose cells are larger than a leaf's
+    /// box: most leaves lie over two cells or four, which are counted from the places' sides of the borders, and
+    /// many places lie on a border exactly. Labels keep the nearest whatever the order the leaves come in.
+    @Test(arguments: [(south: 40.0, west: 10.0), (south: -20.0, west: 178.5)])
+    func leavesOverFewCellsMatchABruteForceCount(south: Double, west: Double) throws {
+        let store = try openStore(directory.file("places.sqlite"))
+        defer { store.close() }
+        var generator = SeededGenerator(seed: UInt64(south + 1000))
+        // 3 degrees square; a tenth of the places on a whole twentieth of a degree (a border of the 60 × 60 grid).
+        let imports = (0..<8_000).map { number in
+            var latitude = south + Double.random(in: 0...3, using: &generator)
+            var longitude = west + Double.random(in: 0...3, using: &generator)
+            if number % 10 == 0 {
+                latitude = (latitude * 20).rounded(.down) / 20
+                longitude = (longitude * 20).rounded(.down) / 20
+            }
+            return PlaceImport(
+                id: nil,
+                draft: try! PlaceDraft(
+                    name: "p\(number)", description: "", latitude: latitude,
+                    longitude: longitude > 180 ? longitude - 360 : longitude,
+                    isVisited: Bool.random(using: &generator), tags: []))
+        }
+        _ = try store.perform(.importPlaces(imports), owner: 1)
+        let snapshot = store.snapshot()
+        let places = snapshot.places(of: 1)
+        let east = west + 3 > 180 ? west + 3 - 360 : west + 3
+        for (columns, rows) in [(60, 60), (7, 5), (31, 2), (1, 17)] {
+            let grid = try DensityGrid(
+                box: try BoundingBox(south: south, west: west, north: south + 3, east: east, field: "bbox"),
+                columns: columns, rows: rows)
+            for filter in [PlaceFilter(), PlaceFilter(visited: true), PlaceFilter(visited: false)] {
+                for labels in [0, 1, 3] {
+                    let map = snapshot.density(of: 1, grid: grid, filter: filter, labels: labels)
+                    #expect(
+                        found(map) == bruteForce(places, grid: grid, filter: filter, labels: labels),
+                        "\(grid), \(filter), \(labels) labels")
+                }
+            }
+        }
+    }
+
     private func compare(_ store: PlaceStore, owner: UserID, using generator: inout SeededGenerator) throws {
         let snapshot = store.snapshot()
         let places = snapshot.places(of: owner)

@@ -101,6 +101,9 @@ public struct DensityMap: Sendable {
             // are out of the cache, and this fetches them together rather than one by one as they are written (a
             // world map's thousands of labels each waited for its own miss).
             var labels: [Label] = []
+            var count = 0
+            for cell in cells { count += tally.nearest(of: cell).count }
+            labels.reserveCapacity(count)
             for cell in cells {
                 for candidate in tally.nearest(of: cell) {
                     guard let stored = candidate.stored else { continue }

@@ -45,7 +45,7 @@ final class DensityTally: @unchecked Sendable {
     private let filled: UnsafeMutablePointer<Int>
     /// Each cell's furthest kept distance once its slots are all taken (infinity until then): a place further
     /// than that is turned away with one comparison.
-    private let furthest: UnsafeMutablePointer<Double>
+    let furthest: UnsafeMutablePointer<Double>
     /// The centre of each column, in degrees east of the grid's west edge (`DensityGrid.centre`).
     let centreEastward: UnsafeMutablePointer<Double>
     /// The centre of each row, in degrees south of the grid's north edge.

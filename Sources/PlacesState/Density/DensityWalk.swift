@@ -21,8 +21,8 @@ struct DensityWalk {
         case outside
         /// Wholly inside one cell.
         case inside(column: Int, row: Int)
-        /// Inside the grid's box, over a cell border.
-        case crossing
+        /// Inside the grid's box, over a cell border: over the cells in `span`.
+        case crossing(CellSpan)
         /// Over the box's edge.
         case straddling
     }
@@ -40,12 +40,29 @@ struct DensityWalk {
         open(root)
     }
 
-    /// Counts every place under `node`; `isInBox` when its box lies inside the grid's, so that its places need not
-    /// be checked against the box.
-    private func open(_ node: borrowing SpatialNode, isInBox: Bool = false) {
+    /// The cells a subtree inside the grid's box lies over, from the cells of its box's corners, and how its
+    /// longitudes are turned into degrees east of the grid's west edge.
+    struct CellSpan {
+        /// The westernmost and easternmost columns.
+        var columns: ClosedRange<Int>
+        /// The northernmost and southernmost rows.
+        var rows: ClosedRange<Int>
+        /// What `DensityGrid.eastward` adds to a longitude's offset from the west edge for every place of the
+        /// subtree: 360 when the grid crosses the antimeridian and the subtree lies east of it, 0 otherwise (the
+        /// subtree lies on one side, or it would straddle the box's edge).
+        var turn: Double
+        /// The subtree's box.
+        var box: GeoBox
+    }
+
+    /// Counts every place under `node`; with `span`, the node lies inside the grid's box over the cells in `span`,
+    /// so that its places need not be checked against the box.
+    private func open(_ node: borrowing SpatialNode, span: CellSpan? = nil) {
         switch node {
         case .leaf(let entries):
-            entries.withUnsafeBufferPointer { isInBox ? scanInBox($0) : scan($0) }
+            entries.withUnsafeBufferPointer { entries in
+                if let span { count(entries, over: span) } else { count(entries) }
+            }
         case .branch(let children):
             children.withUnsafeBufferPointer { children in
                 guard let first = children.baseAddress else { return }
@@ -62,8 +79,8 @@ struct DensityWalk {
         switch placement(of: child.pointee.box) {
         case .outside:
             return
-        case .crossing:
-            open(child.pointee.node, isInBox: true)
+        case .crossing(let span):
+            open(child.pointee.node, span: span)
         case .straddling:
             open(child.pointee.node)
         case .inside(let column, let row):
@@ -113,62 +130,132 @@ struct DensityWalk {
         }
     }
 
-    /// Counts each entry of a leaf in its cell (those in the grid's box that pass the filter) and offers it to the
-    /// cell's labels.
-    private func scan(_ entries: UnsafeBufferPointer<SpatialEntry>) {
+    /// Counts each entry of a leaf that lies in the grid's box and passes the filter in its cell, and offers it to
+    /// the cell's labels: `DensityGrid`'s arithmetic on the entry's coordinate, with the grid's numbers and the
+    /// tally's buffers read once a leaf rather than once an entry.
+    private func count(_ entries: UnsafeBufferPointer<SpatialEntry>) {
+        guard let first = entries.baseAddress else { return }
         let (south, north, west, east) = (box.south, box.north, box.west, box.east)
         let wraps = box.wraps
-        for entry in entries {
-            let latitude = entry.latitude
-            let longitude = entry.longitude
+        let (columnScale, rowScale) = (grid.columnScale, grid.rowScale)
+        let (lastColumn, lastRow) = (grid.columns - 1, grid.rows - 1)
+        let visited = self.visited
+        for index in 0..<entries.count {
+            let entry = first + index
+            let latitude = entry.pointee.latitude
+            let longitude = entry.pointee.longitude
             guard latitude >= south, latitude <= north,
                 wraps ? longitude >= west || longitude <= east : longitude >= west && longitude <= east
             else { continue }
-            count(entry)
+            let isVisited = entry.pointee.isVisited
+            if let visited, isVisited != visited { continue }
+            // `DensityGrid.eastward`, `southward`, `column` and `row`, computed as they are.
+            let offset = longitude - west
+            let eastward = offset < 0 && wraps ? offset + 360 : offset
+            let southward = north - latitude
+            let column = min(Int(eastward * columnScale), lastColumn)
+            let row = min(Int(southward * rowScale), lastRow)
+            tally(
+                entry, column: column, row: row, eastward: eastward, southward: southward, isVisited: isVisited,
+                offersLabels: tally.labels > 0)
         }
     }
 
-    /// Counts each entry of a leaf whose box lies inside the grid's, as `scan` does, without checking the box.
-    private func scanInBox(_ entries: UnsafeBufferPointer<SpatialEntry>) {
-        for entry in entries { count(entry) }
+    /// Counts each entry of a leaf that lies inside the grid's box over the cells in `span` as `count(_:)` does,
+    /// without checking the box.
+    ///
+    /// A world map opens the leaves of most of the places, nearly all over two cells or four, so that this loop is
+    /// most of its time. Over at most two columns and two rows a place's column is the span's first, or the next
+    /// once `eastward · columnScale` reaches it (what truncating it to an integer decides, as the product is not
+    /// negative), and the same for its row: a comparison instead of a conversion, a range check and a minimum.
+    private func count(_ entries: UnsafeBufferPointer<SpatialEntry>, over span: CellSpan) {
+        guard let first = entries.baseAddress else { return }
+        guard span.columns.count <= 2, span.rows.count <= 2 else {
+            count(entries)
+            return
+        }
+        let (north, west, turn) = (box.north, box.west, span.turn)
+        let (columnScale, rowScale) = (grid.columnScale, grid.rowScale)
+        let (firstColumn, firstRow) = (span.columns.lowerBound, span.rows.lowerBound)
+        // Where the product reaches the next column or row; never, over one.
+        let nextColumn = span.columns.count == 2 ? Double(firstColumn + 1) : .infinity
+        let nextRow = span.rows.count == 2 ? Double(firstRow + 1) : .infinity
+        let visited = self.visited
+        let offersLabels = tally.labels > 0 && !isBeaten(span)
+        for index in 0..<entries.count {
+            let entry = first + index
+            let isVisited = entry.pointee.isVisited
+            if let visited, isVisited != visited { continue }
+            let eastward = (entry.pointee.longitude - west) + turn
+            let southward = north - entry.pointee.latitude
+            let column = firstColumn &+ (eastward * columnScale >= nextColumn ? 1 : 0)
+            let row = firstRow &+ (southward * rowScale >= nextRow ? 1 : 0)
+            tally(
+                entry, column: column, row: row, eastward: eastward, southward: southward, isVisited: isVisited,
+                offersLabels: offersLabels)
+        }
     }
 
-    /// Counts an entry in the grid's box in its cell, if it passes the filter, and offers it to the cell's labels.
+    /// Whether every cell in `span` already has all its labels nearer its centre than any place in the span's box
+    /// could be: its places are then only counted. Once a cell's labels are taken, a place is offered only if it
+    /// is no further than the furthest of them (`DensityTally.furthest`), and no place in the box is nearer than
+    /// the box (`squaredDistance(fromCentreOf:_:to:)`, computed as the places' own distances are).
+    private func isBeaten(_ span: CellSpan) -> Bool {
+        let offsets = BoxOffsets(span.box, on: grid)
+        for row in span.rows {
+            for column in span.columns {
+                let cell = row &* grid.columns &+ column
+                let furthest = tally.furthest[cell]
+                // Infinite until the cell's labels are all taken.
+                guard furthest < .infinity, squaredDistance(fromCentreOf: column, row, to: offsets) > furthest else {
+                    return false
+                }
+            }
+        }
+        return true
+    }
+
+    /// Counts `entry` in the cell at `column` and `row`, `eastward` and `southward` degrees from the grid's
+    /// north-west corner, and, if `offersLabels`, offers it to the cell's labels unless they are all nearer.
     @inline(__always)
-    private func count(_ entry: SpatialEntry) {
-        let isVisited = entry.isVisited
-        if let visited, isVisited != visited { return }
-        let eastward = grid.eastward(entry.longitude)
-        let southward = grid.southward(entry.latitude)
-        let column = grid.column(eastward: eastward)
-        let row = grid.row(southward: southward)
+    private func tally(
+        _ entry: UnsafePointer<SpatialEntry>, column: Int, row: Int, eastward: Double, southward: Double,
+        isVisited: Bool, offersLabels: Bool
+    ) {
         let cell = row &* grid.columns &+ column
         tally.add(cell, isVisited: isVisited)
-        if tally.labels > 0 {
-            offer(entry, column: column, row: row, cell: cell, eastward: eastward, southward: southward)
-        }
+        guard offersLabels else { return }
+        offer(entry, column: column, row: row, cell: cell, eastward: eastward, southward: southward)
     }
 
     /// Calls `body` with each entry of a leaf inside one cell that passes the filter, with its offsets from the
     /// grid's north-west corner.
     private func scan(
         _ entries: UnsafeBufferPointer<SpatialEntry>,
-        _ body: (SpatialEntry, _ eastward: Double, _ southward: Double) -> Void
+        _ body: (UnsafePointer<SpatialEntry>, _ eastward: Double, _ southward: Double) -> Void
     ) {
-        for entry in entries {
-            if let visited, entry.isVisited != visited { continue }
-            body(entry, grid.eastward(entry.longitude), grid.southward(entry.latitude))
+        guard let first = entries.baseAddress else { return }
+        for index in 0..<entries.count {
+            let entry = first + index
+            if let visited, entry.pointee.isVisited != visited { continue }
+            body(entry, grid.eastward(entry.pointee.longitude), grid.southward(entry.pointee.latitude))
         }
     }
 
+    /// Offers `entry`, `eastward` and `southward` degrees from the grid's north-west corner, to the labels of its
+    /// cell, at `column` and `row`, unless they are all nearer its centre: the grid's squared distance from the
+    /// centre, with the centres looked up rather than recomputed, and the place read only if it is kept.
     @inline(__always)
-    private func offer(_ entry: SpatialEntry, column: Int, row: Int, cell: Int, eastward: Double, southward: Double) {
-        // The grid's squared distance from the cell's centre, with the centres looked up rather than recomputed.
+    private func offer(
+        _ entry: UnsafePointer<SpatialEntry>, column: Int, row: Int, cell: Int, eastward: Double, southward: Double
+    ) {
         let across = eastward - tally.centreEastward[column]
         let down = southward - tally.centreSouthward[row]
+        let distance = across * across + down * down
+        guard distance <= tally.furthest[cell] else { return }
         tally.offer(
             DensityTally.Candidate(
-                distance: across * across + down * down, position: entry.position, stored: entry.unmanagedStored),
+                distance: distance, position: entry.pointee.position, stored: entry.pointee.unmanagedStored),
             to: cell)
     }
 
@@ -189,22 +276,46 @@ struct DensityWalk {
         }
         let column = grid.column(eastward: grid.eastward(place.minimumLongitude))
         let row = grid.row(southward: grid.southward(place.maximumLatitude))
-        guard column == grid.column(eastward: grid.eastward(place.maximumLongitude)),
-            row == grid.row(southward: grid.southward(place.minimumLatitude))
-        else { return .crossing }
+        let lastColumn = grid.column(eastward: grid.eastward(place.maximumLongitude))
+        let lastRow = grid.row(southward: grid.southward(place.minimumLatitude))
+        guard column == lastColumn, row == lastRow else {
+            let turn: Double = box.wraps && place.minimumLongitude < box.west ? 360 : 0
+            guard column <= lastColumn, row <= lastRow else { return .straddling }
+            return .crossing(CellSpan(columns: column...lastColumn, rows: row...lastRow, turn: turn, box: place))
+        }
         return .inside(column: column, row: row)
     }
 
-    /// The least squared distance from the centre of a cell to any place in `place`, a box inside that cell: at most
-    /// that of every place in it, since the offsets and the distance grow with the coordinates.
+    /// A box's edges as offsets from the grid's north-west corner (`DensityGrid.eastward` and `southward`), for a
+    /// box that does not straddle the grid's box.
+    struct BoxOffsets {
+        var west: Double
+        var east: Double
+        var north: Double
+        var south: Double
+
+        init(_ box: GeoBox, on grid: DensityGrid) {
+            west = grid.eastward(box.minimumLongitude)
+            east = grid.eastward(box.maximumLongitude)
+            north = grid.southward(box.maximumLatitude)
+            south = grid.southward(box.minimumLatitude)
+        }
+    }
+
+    /// The least squared distance from the centre of a cell to any place in `place`, a box inside the grid's box: at
+    /// most that of every place in it, since the offsets and the distance grow with the coordinates.
     private func squaredDistance(fromCentreOf column: Int, _ row: Int, to place: GeoBox) -> Double {
+        squaredDistance(fromCentreOf: column, row, to: BoxOffsets(place, on: grid))
+    }
+
+    /// `squaredDistance(fromCentreOf:_:to:)` of a box whose offsets are computed.
+    @inline(__always)
+    private func squaredDistance(fromCentreOf column: Int, _ row: Int, to place: BoxOffsets) -> Double {
         let centre = (eastward: tally.centreEastward[column], southward: tally.centreSouthward[row])
-        let west = grid.eastward(place.minimumLongitude)
-        let east = grid.eastward(place.maximumLongitude)
-        let north = grid.southward(place.maximumLatitude)
-        let south = grid.southward(place.minimumLatitude)
-        let across = centre.eastward < west ? west - centre.eastward : max(centre.eastward - east, 0)
-        let down = centre.southward < north ? north - centre.southward : max(centre.southward - south, 0)
+        let across =
+            centre.eastward < place.west ? place.west - centre.eastward : max(centre.eastward - place.east, 0)
+        let down =
+            centre.southward < place.north ? place.north - centre.southward : max(centre.southward - place.south, 0)
         return across * across + down * down
     }
 }
