@@ -81,7 +81,7 @@ import Testing
     /// Numbers of every length and scale, from a seeded generator: each read to the same Double as
     /// `Double(_:)` reads it, within the fast path's bounds and past them.
     @Test func readsTheSameValueAsDouble() {
-        var generator = SplitMix64(seed: 0x5EED_DEC1)
+        var generator = JSONFuzzTests.SplitMix(state: 0x5EED_DEC1)
         var differences: [String] = []
         for _ in 0..<20_000 {
             var text = ["", "-", "+"][Int(generator.next() % 3)]
@@ -105,20 +105,5 @@ import Testing
         #expect(DecimalText.double(" +47.5 ") == 47.5)
         #expect(DecimalText.double("1e-05") == 0.00001)
         #expect(DecimalText.double("-.5") == -0.5)
-    }
-}
-
-/// SplitMix64: the same numbers on every run.
-private struct SplitMix64 {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
     }
 }
