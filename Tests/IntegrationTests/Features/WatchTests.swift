@@ -56,26 +56,32 @@ struct WatchTests {
         let daemon = try DaemonProcess.started()
         defer { daemon.shutdown() }
         let socketPath = daemon.socketPath
-        let control = WriterControl()
+        // The writers write only what the test grants, so that what comes before, around and after the
+        // subscription is the same whatever the speed of the machine or of a sanitizer.
+        let control = WriterControl(limited: true)
         let writers = Threads(4) { writer in Self.write(as: writer, socketPath: socketPath, control: control) }
+        defer { control.stop() }
 
-        let started = Deadline.wait(seconds: 10) { control.writes >= 40 }
+        control.grant(40)
+        let started = Deadline.wait(seconds: Self.patience) { control.writes >= 40 || control.finished > 0 }
         let watcher = try WatchingConnection(daemon)
-        let snapshot = try watcher.result("places.watch")
-        let writesAtSnapshot = control.writes
-        let continued = Deadline.wait(seconds: 15) {
-            control.writes >= writesAtSnapshot + 240 || control.finished == 4
-        }
+        // Granted just before the watch is sent, these race it: they land before, while or after the daemon takes
+        // the snapshot and subscribes the connection.
+        control.grant(40)
+        let snapshot = try watcher.result("places.watch", timeout: Self.patience)
+        // Granted once the snapshot is here, these all commit after it.
+        control.grant(200)
+        let continued = Deadline.wait(seconds: Self.patience) { control.writes >= 280 || control.finished > 0 }
         control.stop()
-        let failures = try writers.join(timeout: 30).flatMap { $0 }
+        let failures = try writers.join(timeout: Self.patience).flatMap { $0 }
         #expect(failures.isEmpty, "\(failures.prefix(3))\(daemon.logTail)")
-        #expect(started && continued, "writers made \(control.writes) writes")
+        #expect(started && continued, "writers made \(control.writes) of \(control.granted) granted writes")
 
         let final = try daemon.connect().list()
         let start = try #require(snapshot["revision"]?.int)
         let end = try #require(final["revision"]?.int)
         #expect(end - start >= 200, "the writers kept writing during the subscription (\(start) → \(end))")
-        let events = try watcher.changes(through: end, timeout: 20)
+        let events = try watcher.changes(through: end, timeout: Self.patience)
         try ChangeReplay.checkConsecutive(events, after: start)
         let replayed = try ChangeReplay.apply(events, to: snapshot["places"]?.array ?? [])
         #expect(replayed == final["places"]?.array, "snapshot + events == the final list")
