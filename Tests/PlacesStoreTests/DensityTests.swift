@@ -241,21 +241,23 @@ import Testing
         try compare(store, owner: 1, using: &generator)
     }
 
-    /// Places crowded in a small box (one across the antimeridian), in grids whose cells are larger than a leaf's
-    /// box: most leaves lie over two cells or four, which are counted from the places' sides of the borders, and
-    /// many places lie on a border exactly. Labels keep the nearest whatever the order the leaves come in.
+    /// Places crowded in a small box (one across the antimeridian): in most of the grids a leaf lies over at most
+    /// two columns and two rows, where a place's column and row are found by comparisons with the borders, and
+    /// many places lie exactly on a border. Labels keep the nearest whatever the order the leaves come in.
     @Test(arguments: [(south: 40.0, west: 10.0), (south: -20.0, west: 178.5)])
     func leavesOverFewCellsMatchABruteForceCount(south: Double, west: Double) throws {
         let store = try openStore(directory.file("places.sqlite"))
         defer { store.close() }
         var generator = SeededGenerator(seed: UInt64(south + 1000))
-        // 3 degrees square; a tenth of the places on a whole twentieth of a degree (a border of the 60 × 60 grid).
+        // 3 degrees square; a tenth of the places on a quarter degree, where the borders of the 60 × 60, 12 × 2
+        // and 4 × 6 grids fall exactly: the offsets from the box's edges and their products by the cells a degree
+        // are exact. In the 12 × 2 and 4 × 6 grids nearly every leaf lies over at most two columns and two rows.
         let imports = (0..<8_000).map { number in
             var latitude = south + Double.random(in: 0...3, using: &generator)
             var longitude = west + Double.random(in: 0...3, using: &generator)
             if number % 10 == 0 {
-                latitude = (latitude * 20).rounded(.down) / 20
-                longitude = (longitude * 20).rounded(.down) / 20
+                latitude = south + Double(Int.random(in: 0...12, using: &generator)) / 4
+                longitude = west + Double(Int.random(in: 0...12, using: &generator)) / 4
             }
             return PlaceImport(
                 id: nil,
@@ -268,7 +270,7 @@ import Testing
         let snapshot = store.snapshot()
         let places = snapshot.places(of: 1)
         let east = west + 3 > 180 ? west + 3 - 360 : west + 3
-        for (columns, rows) in [(60, 60), (7, 5), (31, 2), (1, 17)] {
+        for (columns, rows) in [(60, 60), (12, 2), (4, 6), (7, 5), (31, 2), (1, 17)] {
             let grid = try DensityGrid(
                 box: try BoundingBox(south: south, west: west, north: south + 3, east: east, field: "bbox"),
                 columns: columns, rows: rows)
