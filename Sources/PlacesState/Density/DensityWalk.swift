@@ -130,15 +130,12 @@ struct DensityWalk {
         }
     }
 
-    /// Counts each entry of a leaf that lies in the grid's box and passes the filter in its cell, and offers it to
-    /// the cell's labels: `DensityGrid`'s arithmetic on the entry's coordinate, with the grid's numbers and the
-    /// tally's buffers read once a leaf rather than once an entry.
+    /// Counts each entry of a leaf that lies in the grid's box and passes the filter in its cell (`DensityGrid`'s
+    /// arithmetic on the entry's coordinate), and offers it to the cell's labels.
     private func count(_ entries: UnsafeBufferPointer<SpatialEntry>) {
         guard let first = entries.baseAddress else { return }
         let (south, north, west, east) = (box.south, box.north, box.west, box.east)
         let wraps = box.wraps
-        let (columnScale, rowScale) = (grid.columnScale, grid.rowScale)
-        let (lastColumn, lastRow) = (grid.columns - 1, grid.rows - 1)
         let visited = self.visited
         for index in 0..<entries.count {
             let entry = first + index
@@ -149,12 +146,10 @@ struct DensityWalk {
             else { continue }
             let isVisited = entry.pointee.isVisited
             if let visited, isVisited != visited { continue }
-            // `DensityGrid.eastward`, `southward`, `column` and `row`, computed as they are.
-            let offset = longitude - west
-            let eastward = offset < 0 && wraps ? offset + 360 : offset
-            let southward = north - latitude
-            let column = min(Int(eastward * columnScale), lastColumn)
-            let row = min(Int(southward * rowScale), lastRow)
+            let eastward = grid.eastward(longitude)
+            let southward = grid.southward(latitude)
+            let column = grid.column(eastward: eastward)
+            let row = grid.row(southward: southward)
             tally(
                 entry, column: column, row: row, eastward: eastward, southward: southward, isVisited: isVisited,
                 offersLabels: tally.labels > 0)
