@@ -58,7 +58,7 @@ struct WatchTests {
         let socketPath = daemon.socketPath
         // The writers write only what the test grants, so that what comes before, around and after the
         // subscription is the same whatever the speed of the machine or of a sanitizer.
-        let control = WriterControl(limited: true)
+        let control = WriterControl()
         let writers = Threads(4) { writer in Self.write(as: writer, socketPath: socketPath, control: control) }
         defer { control.stop() }
 
@@ -115,7 +115,7 @@ struct WatchTests {
         // watcher, reading a snapshot of the whole growing list each round, fell ever further behind until it
         // gave up waiting. So bounded, the list stays under 250 places and the events waiting for the watcher
         // far below the subscriber buffer's bound, whatever the speed of either side.
-        let control = WriterControl(limited: true)
+        let control = WriterControl()
         let writers = Threads(4) { writer in Self.write(as: writer, socketPath: socketPath, control: control) }
         defer { control.stop() }
         let watcher = try WatchingConnection(daemon)
@@ -170,8 +170,8 @@ struct WatchTests {
     /// came.
     private static let patience = 60.0
 
-    /// One writer's loop: add, add, update, remove (its own oldest), until told to stop (or after 300 s); with a
-    /// `limited` control, each write waits for one granted by the test.
+    /// One writer's loop: add, add, update, remove (its own oldest), each write waiting for one granted by the test,
+    /// until told to stop (or after 300 s).
     private static func write(as writer: Int, socketPath: String, control: WriterControl) -> [String] {
         defer { control.finish() }
         do {
@@ -336,10 +336,10 @@ struct WatchTests {
     }
 }
 
-/// Shared state of the writer threads: a stop flag, counts of writes and finished writers, and for a `limited`
-/// control the writes granted so far.
+/// Shared state of the writer threads: a stop flag, the writes granted so far, and counts of writes and finished
+/// writers. The writers write only what `grant(_:)` lets them, so that what a test sees does not depend on how fast
+/// they write.
 final class WriterControl: Sendable {
-    private let limited: Bool
     private let stopped = Atomic<Bool>(false)
     private let writeCount = Atomic<Int>(0)
     private let finishedCount = Atomic<Int>(0)
@@ -347,11 +347,8 @@ final class WriterControl: Sendable {
     /// One signal per granted write not yet taken, and one more on `stop()` that each writer waiting passes on.
     private let credits = DispatchSemaphore(value: 0)
 
-    /// Creates a control with nothing written yet; when `limited`, the writers write only what `grant(_:)` lets
-    /// them.
-    init(limited: Bool = false) {
-        self.limited = limited
-    }
+    /// Creates a control with nothing granted or written yet.
+    init() {}
 
     /// Whether the writers should stop.
     var isStopped: Bool { stopped.load(ordering: .acquiring) }
@@ -362,20 +359,19 @@ final class WriterControl: Sendable {
     /// Writers that have returned.
     var finished: Int { finishedCount.load(ordering: .acquiring) }
 
-    /// Writes granted so far (for a `limited` control).
+    /// Writes granted so far.
     var granted: Int { grantedCount.load(ordering: .acquiring) }
 
-    /// Lets the writers of a `limited` control make `count` more writes, between them.
+    /// Lets the writers make `count` more writes, between them.
     func grant(_ count: Int) {
         grantedCount.add(count, ordering: .releasing)
         for _ in 0..<count { credits.signal() }
     }
 
-    /// Called by a writer before each write: whether to make it. False once stopped or past `deadline`; with a
-    /// `limited` control, waits until a write is granted (and takes it) or the control stops.
+    /// Called by a writer before each write: whether to make it. Waits until a write is granted (and takes it);
+    /// false once the control stops or past `deadline`.
     func mayWrite(before deadline: Deadline) -> Bool {
         guard !isStopped, !deadline.hasPassed else { return false }
-        guard limited else { return true }
         let wait = DispatchTime.now() + .milliseconds(Int(deadline.remainingMilliseconds))
         guard credits.wait(timeout: wait) == .success else { return false }
         if isStopped {
